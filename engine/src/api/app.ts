@@ -1,0 +1,40 @@
+/**
+ * The express application: request id → host/origin guard → /api/v1 (the route table and the
+ * removed routes) → the web studio → 404s → the error mapper. Nothing else is mounted.
+ */
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
+import { errorMapper } from './middleware/error-mapper.ts';
+import { hostGuard } from './middleware/host-guard.ts';
+import { requestId } from './middleware/request-id.ts';
+import { registerRemoved, registerRoutes } from './register.ts';
+import { removedRoutes, routeTable } from './route-table.ts';
+import { findStudioDir, studioRouter } from './studio-static.ts';
+
+export const API_PREFIX = '/api/v1';
+
+export function createApp(services: Services): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  // Loopback only by default; with a LAN bind the user decides whether a proxy sits in front.
+  app.set('trust proxy', false);
+  app.use(requestId);
+  app.use(hostGuard(services.config));
+
+  const api = express.Router({ strict: false });
+  registerRoutes(api, routeTable, services);
+  registerRemoved(api, removedRoutes);
+  api.use((req: Request, _res: Response, next: NextFunction) => {
+    next(new AppError('route_not_found', `No route ${req.method} ${API_PREFIX}${req.path}.`));
+  });
+  app.use(API_PREFIX, api);
+
+  app.use(studioRouter(findStudioDir(), services.studioToken));
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(new AppError('not_found', `Nothing at ${req.path}.`));
+  });
+  app.use(errorMapper(services.log));
+  return app;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { AppError, ERROR_STATUS } from '../../errors.ts';
+import { errorBody, toAppError } from './error-mapper.ts';
+
+describe('error mapper', () => {
+  it('hides internal messages and stacks on 5xx, quoting the request id', () => {
+    const error = toAppError(new TypeError('secret path /home/u/.db exploded'));
+    expect(error.code).toBe('internal_error');
+    const body = errorBody(error, 'req-1', 'native') as { detail: string; code: string };
+    expect(body).toEqual({
+      detail: 'Internal error. Quote request id req-1 when reporting it.',
+      code: 'internal_error',
+    });
+    expect(JSON.stringify(body)).not.toContain('secret');
+  });
+
+  it('keeps the contract codes and adds details on 4xx', () => {
+    const error = new AppError('validation_error', 'Invalid body', {
+      details: { fields: [{ loc: ['body', 'x'] }] },
+    });
+    expect(errorBody(error, 'r', 'native')).toEqual({
+      detail: 'Invalid body',
+      code: 'validation_error',
+      fields: [{ loc: ['body', 'x'] }],
+    });
+  });
+
+  it('answers the OpenAI shape with the SDK error types', () => {
+    const notFound = new AppError('voice_not_found', 'No voice "zz"', {
+      details: { param: 'voice' },
+    });
+    expect(errorBody(notFound, 'r', 'openai')).toEqual({
+      error: {
+        message: 'No voice "zz"',
+        type: 'not_found_error',
+        param: 'voice',
+        code: 'voice_not_found',
+      },
+    });
+  });
+
+  it('translates body-parser failures', () => {
+    expect(toAppError({ type: 'entity.parse.failed', status: 400 }).code).toBe('validation_error');
+    expect(toAppError({ type: 'entity.too.large', status: 413 }).status).toBe(413);
+  });
+
+  it('maps every code to a 4xx or 5xx status', () => {
+    for (const status of Object.values(ERROR_STATUS)) expect(status).toBeGreaterThanOrEqual(400);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The one place where errors become HTTP. AppError codes map to their status; body-parser and
+ * unknown errors are translated; 5xx bodies never carry stacks or internal messages (the log
+ * does, under the request id the client sees in X-Request-Id).
+ */
+import type { NextFunction, Request, Response } from 'express';
+import { AppError, isAppError } from '../../errors.ts';
+import type { ErrorShape } from '../route.ts';
+
+interface HttpErrorLike {
+  type?: string;
+  status?: number;
+  message?: string;
+}
+
+function fromBodyParser(error: unknown): AppError | null {
+  const e = error as HttpErrorLike;
+  if (e === null || typeof e !== 'object' || typeof e.type !== 'string') return null;
+  if (e.type === 'entity.parse.failed')
+    return new AppError('validation_error', 'The request body is not valid JSON.');
+  if (e.type === 'entity.too.large')
+    return new AppError('payload_too_large', 'The request body is too large.');
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
+    return new AppError('unsupported_media_type', e.message ?? 'Unsupported body encoding.');
+  if (e.type === 'request.aborted')
+    return new AppError('bad_request', 'The request was aborted by the client.');
+  return null;
+}
+
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  return (
+    fromBodyParser(error) ?? new AppError('internal_error', 'Internal error.', { cause: error })
+  );
+}
+
+/** OpenAI's error `type` for a status, so SDKs raise the right exception class. */
+function openAiType(status: number): string {
+  if (status === 401) return 'authentication_error';
+  if (status === 403) return 'permission_error';
+  if (status === 404) return 'not_found_error';
+  if (status === 429) return 'rate_limit_error';
+  if (status >= 500) return 'server_error';
+  return 'invalid_request_error';
+}
+
+export function errorBody(error: AppError, requestId: string, shape: ErrorShape): unknown {
+  const message =
+    error.status >= 500 && error.code === 'internal_error'
+      ? `Internal error. Quote request id ${requestId} when reporting it.`
+      : error.message;
+  if (shape === 'openai') {
+    const param = typeof error.details?.param === 'string' ? error.details.param : null;
+    return { error: { message, type: openAiType(error.status), param, code: error.code } };
+  }
+  return error.details && error.status < 500
+    ? { detail: message, code: error.code, ...error.details }
+    : { detail: message, code: error.code };
+}
+
+export function errorMapper(log: (line: string) => void) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const appError = toAppError(error);
+    const requestId = String(res.locals.requestId ?? '');
+    if (appError.status >= 500) {
+      const cause =
+        appError.cause instanceof Error ? (appError.cause.stack ?? appError.cause.message) : '';
+      log(
+        `[${requestId}] ${req.method} ${req.originalUrl} → ${appError.status} ${appError.code}: ${appError.message}\n${cause}`,
+      );
+    }
+    const shape: ErrorShape = res.locals.errorShape === 'openai' ? 'openai' : 'native';
+    for (const [name, value] of Object.entries(appError.headers ?? {})) res.setHeader(name, value);
+    res.status(appError.status).json(errorBody(appError, requestId, shape));
+  };
+}

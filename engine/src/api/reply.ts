@@ -1,0 +1,37 @@
+/**
+ * Non-JSON replies a handler may return instead of a plain object. The edge (api/register.ts)
+ * knows how to send each; handlers and services never touch express.
+ */
+export interface SseChannel {
+  send(event: string, data: unknown): void;
+  comment(text: string): void;
+}
+
+export class SseReply {
+  readonly kind = 'sse';
+  /** Called once the stream is open; returns the unsubscribe run when the client leaves. */
+  constructor(readonly open: (channel: SseChannel) => () => void) {}
+}
+
+export class FileReply {
+  readonly kind = 'file';
+  constructor(
+    readonly path: string,
+    readonly contentType: string,
+    readonly downloadName?: string,
+  ) {}
+}
+
+export class StatusReply {
+  readonly kind = 'status';
+  constructor(
+    readonly status: number,
+    readonly body?: unknown,
+  ) {}
+}
+
+export type Reply = SseReply | FileReply | StatusReply;
+
+export function isReply(value: unknown): value is Reply {
+  return value instanceof SseReply || value instanceof FileReply || value instanceof StatusReply;
+}

@@ -1,0 +1,33 @@
+/**
+ * THE route table: every route the engine serves under /api/v1, and the routes the contract
+ * removed (answered 410). Express registration, request validation, the auth matrix test and
+ * docs/api/openapi.json are all generated from these two lists. A feature adds its rows here.
+ */
+import { analysisRoutes } from '../features/analysis/routes.ts';
+import { fileRoutes } from '../features/files/routes.ts';
+import { healthRoutes } from '../features/health/routes.ts';
+import { jobRoutes } from '../features/jobs/routes.ts';
+import { removedRoute, type AnyRoute, type RemovedRoute } from './route.ts';
+
+export const routeTable: readonly AnyRoute[] = [
+  ...healthRoutes,
+  ...jobRoutes,
+  ...fileRoutes,
+  ...analysisRoutes,
+];
+
+/** Document 2, "Narration" and "Versioning": replaced by narration/batch. */
+export const removedRoutes: readonly RemovedRoute[] = [
+  removedRoute(
+    'post',
+    '/audiobook/projects/{project_id}/narration/start',
+    'POST /audiobook/projects/{project_id}/narration/batch',
+    'audiobook',
+  ),
+  removedRoute(
+    'post',
+    '/audiobook/projects/{project_id}/chapters/{chapter_id}/regenerate',
+    'POST /audiobook/projects/{project_id}/narration/batch with chapter_ids and include_completed: true',
+    'audiobook',
+  ),
+];

@@ -1,0 +1,130 @@
+/**
+ * The shape of one row in the route table (api/route-table.ts). Each route declares its method,
+ * path, auth, zod schemas and the error codes it may answer; express handlers, request
+ * validation and docs/api/openapi.json are all derived from these rows, so they cannot drift.
+ */
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors.ts';
+import type { Services } from '../services.ts';
+import type { Principal } from './principal.ts';
+import type { Reply } from './reply.ts';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * `none`: no credential. `user`: any credential (API key, access token, studio token).
+ * `bearer`: a session credential only (access token or studio token), never an API key.
+ */
+export type AuthMode = 'none' | 'user' | 'bearer';
+
+/** How the request body arrives. `raw` hands the handler the byte stream (uploads). */
+export type BodyKind = 'json' | 'form' | 'raw' | 'none';
+
+/** Native routes answer `{detail, code}`; OpenAI-compatible ones `{error: {...}}`. */
+export type ErrorShape = 'native' | 'openai';
+
+export interface RequestContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** The request body stream, for `bodyKind: 'raw'` routes only. */
+  stream: Readable | null;
+  headers: Record<string, string | undefined>;
+  principal: Principal | null;
+  requestId: string;
+  ip: string;
+  /** Fires when the client goes away; long handlers pass it down. */
+  signal: AbortSignal;
+}
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<
+  PS extends Schema | undefined,
+  QS extends Schema | undefined,
+  BS extends Schema | undefined,
+  RS extends Schema | undefined,
+> {
+  method: HttpMethod;
+  /** OpenAPI-style path under /api/v1, e.g. `/jobs/{job_id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: AuthMode;
+  /** Scope an API key needs (docs/api/scopes.md); `*` keys pass every scope. */
+  scope?: string;
+  params?: PS;
+  query?: QS;
+  body?: BS;
+  bodyKind?: BodyKind;
+  /** Content types a raw body may have (checked before the handler runs). */
+  rawTypes?: string[];
+  response?: RS;
+  /** Success status for JSON replies (200 unless the row says 201/202/204). */
+  status?: 200 | 201 | 202 | 204;
+  produces?: 'json' | 'sse' | 'file';
+  errors: ErrorCode[];
+  errorShape?: ErrorShape;
+  /** Also serve the row at these extra absolute paths (e.g. `/v1/audio/speech`). */
+  aliases?: string[];
+  handler: (
+    ctx: RequestContext<Out<PS>, Out<QS>, Out<BS>>,
+    services: Services,
+  ) => Promise<Out<RS> | Reply> | Out<RS> | Reply;
+}
+
+/** A route row with its generics erased, as stored in the table. */
+export interface AnyRoute {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  auth: AuthMode;
+  scope?: string;
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  bodyKind?: BodyKind;
+  rawTypes?: string[];
+  response?: Schema;
+  status?: 200 | 201 | 202 | 204;
+  produces?: 'json' | 'sse' | 'file';
+  errors: ErrorCode[];
+  errorShape?: ErrorShape;
+  aliases?: string[];
+  handler: (ctx: RequestContext<unknown, unknown, unknown>, services: Services) => unknown;
+}
+
+/** Declares a route with full type inference from its schemas. */
+export function defineRoute<
+  PS extends Schema | undefined = undefined,
+  QS extends Schema | undefined = undefined,
+  BS extends Schema | undefined = undefined,
+  RS extends Schema | undefined = undefined,
+>(spec: RouteSpec<PS, QS, BS, RS>): AnyRoute {
+  return spec as unknown as AnyRoute;
+}
+
+/** A route the contract removed: the table answers 410 Gone with the replacement. */
+export interface RemovedRoute {
+  method: HttpMethod;
+  path: string;
+  replacement: string;
+  tag: string;
+}
+
+export function removedRoute(
+  method: HttpMethod,
+  path: string,
+  replacement: string,
+  tag: string,
+): RemovedRoute {
+  return { method, path, replacement, tag };
+}
+
+/** `/jobs/{job_id}` → `/jobs/:job_id` for express. */
+export function toExpressPath(path: string): string {
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+}

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultHome, loadConfig } from './config.ts';
+import { isAppError } from './errors.ts';
+
+function tempHome(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'tapehouse-config-'));
+}
+
+describe('config', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({ TAPEHOUSE_HOME: tempHome() });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 7341,
+      profile: 'local',
+      webhooksAllowLoopback: false,
+      lanBind: false,
+    });
+  });
+
+  it('reads every fixed environment name', () => {
+    const home = tempHome();
+    const config = loadConfig({
+      TAPEHOUSE_HOME: home,
+      TAPEHOUSE_HOST: '0.0.0.0',
+      TAPEHOUSE_PORT: '0',
+      TAPEHOUSE_PROFILE: 'hosted',
+      TAPEHOUSE_MODELS_DIR: '../shared/models',
+      TAPEHOUSE_DATA_DIR: '../shared/data',
+      TAPEHOUSE_SMTP_URL: 'smtp://127.0.0.1:2525',
+      TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK: '1',
+      TAPEHOUSE_LLM_URL: 'http://127.0.0.1:8080/v1',
+      TAPEHOUSE_FFMPEG: '/opt/ffmpeg',
+    });
+    expect(config).toMatchObject({
+      home,
+      host: '0.0.0.0',
+      port: 0,
+      profile: 'hosted',
+      modelsDir: path.resolve('../shared/models'),
+      dataDir: path.resolve('../shared/data'),
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      webhooksAllowLoopback: true,
+      llmUrl: 'http://127.0.0.1:8080/v1',
+      ffmpegPath: '/opt/ffmpeg',
+      lanBind: true,
+    });
+  });
+
+  it('rejects a bad port or profile with a clear message', () => {
+    for (const env of [
+      { TAPEHOUSE_PORT: '70000' },
+      { TAPEHOUSE_PORT: 'abc' },
+      { TAPEHOUSE_PROFILE: 'cloud' },
+    ]) {
+      try {
+        loadConfig({ TAPEHOUSE_HOME: tempHome(), ...env });
+        expect.unreachable();
+      } catch (error) {
+        expect(isAppError(error) && error.code).toBe('validation_error');
+      }
+    }
+  });
+
+  it('reads the studio settings file, with the environment winning', () => {
+    const home = tempHome();
+    fs.writeFileSync(
+      path.join(home, 'settings.json'),
+      JSON.stringify({ ffmpegPath: '/from/settings', webhooksAllowLoopback: true }),
+    );
+    expect(loadConfig({ TAPEHOUSE_HOME: home }).ffmpegPath).toBe('/from/settings');
+    expect(loadConfig({ TAPEHOUSE_HOME: home, TAPEHOUSE_FFMPEG: '/from/env' }).ffmpegPath).toBe(
+      '/from/env',
+    );
+    expect(loadConfig({ TAPEHOUSE_HOME: home }).webhooksAllowLoopback).toBe(true);
+    fs.writeFileSync(path.join(home, 'settings.json'), '{"unknownKey": 1}');
+    expect(() => loadConfig({ TAPEHOUSE_HOME: home })).toThrow(/settings file/);
+  });
+
+  it('puts data in the OS app-data folder', () => {
+    expect(defaultHome('linux', { XDG_DATA_HOME: '/x' })).toBe('/x/tapehouse');
+    expect(defaultHome('darwin', {})).toMatch(/Library\/Application Support\/Tapehouse$/);
+    expect(defaultHome('win32', { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' })).toMatch(
+      /Tapehouse$/,
+    );
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * The engine's one typed configuration. Sources, highest first: explicit overrides (tests,
+ * Electron), environment variables (names fixed by the foundation issue: scripts rely on them),
+ * the settings file `<home>/settings.json` written by the studio, then built-in defaults.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+import { ENGINE_VERSION } from './version.ts';
+
+export const DEFAULT_PORT = 7341;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export type Profile = 'local' | 'hosted';
+
+export interface EngineConfig {
+  version: string;
+  /** Data dir: database, files, installed model packs, outbox, logs. */
+  home: string;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  profile: Profile;
+  /** Extra model folder searched before the installed packs (CI: ../shared/models). */
+  modelsDir: string | null;
+  /** Eval and test data (CI: ../shared/data). */
+  dataDir: string | null;
+  smtpUrl: string | null;
+  webhooksAllowLoopback: boolean;
+  llmUrl: string | null;
+  /** User's ffmpeg override; the first candidate tried by the audio core. */
+  ffmpegPath: string | null;
+  /** ONNX Runtime execution providers the user forces (e.g. ["cpu"]); null = choose. */
+  executionProviders: string[] | null;
+  /** True when the user bound a non-loopback address on purpose (LAN studio). */
+  lanBind: boolean;
+  /** Extra Host names accepted by the host guard when lanBind is on. */
+  allowedHosts: string[];
+  /** Concurrency per job resource; inference defaults to 1 on small machines. */
+  concurrency: { inference: number; ffmpeg: number; io: number };
+}
+
+/** What the studio may persist in settings.json. Env vars still win over it. */
+const settingsSchema = z
+  .object({
+    ffmpegPath: z.string().min(1).optional(),
+    executionProviders: z.array(z.string()).optional(),
+    webhooksAllowLoopback: z.boolean().optional(),
+    llmUrl: z.string().url().optional(),
+    smtpUrl: z.string().optional(),
+    allowedHosts: z.array(z.string()).optional(),
+  })
+  .strict();
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** The per-OS app-data folder, the same place Electron's userData points to. */
+export function defaultHome(platform = process.platform, env = process.env): string {
+  const home = os.homedir();
+  if (platform === 'win32')
+    return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Tapehouse');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Tapehouse');
+  return path.join(env.XDG_DATA_HOME ?? path.join(home, '.local', 'share'), 'tapehouse');
+}
+
+export function settingsPath(home: string): string {
+  return path.join(home, 'settings.json');
+}
+
+export function readSettings(home: string): Settings {
+  const file = settingsPath(home);
+  if (!fs.existsSync(file)) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new AppError('validation_error', `settings file ${file} is not valid JSON`, {
+      cause: error,
+    });
+  }
+  const parsed = settingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError(
+      'validation_error',
+      `settings file ${file} is invalid: ${parsed.error.message}`,
+    );
+  }
+  return parsed.data;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new AppError(
+      'validation_error',
+      `TAPEHOUSE_PORT must be an integer 0-65535, got "${value}"`,
+    );
+  }
+  return port;
+}
+
+function parseProfile(value: string | undefined): Profile {
+  if (value === undefined || value === '' || value === 'local') return 'local';
+  if (value === 'hosted') return 'hosted';
+  throw new AppError(
+    'validation_error',
+    `TAPEHOUSE_PROFILE must be "local" or "hosted", got "${value}"`,
+  );
+}
+
+function nonEmpty(value: string | undefined): string | null {
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+function list(value: string | undefined): string[] | null {
+  const v = nonEmpty(value);
+  return v === null
+    ? null
+    : v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return host === '127.0.0.1' || host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<EngineConfig> = {},
+): EngineConfig {
+  const home = path.resolve(overrides.home ?? nonEmpty(env.TAPEHOUSE_HOME) ?? defaultHome());
+  const settings = readSettings(home);
+  const host = overrides.host ?? nonEmpty(env.TAPEHOUSE_HOST) ?? DEFAULT_HOST;
+  const cpuCount = Math.max(1, os.availableParallelism());
+  const resolveDir = (value: string | null): string | null =>
+    value === null ? null : path.resolve(value);
+  return {
+    version: ENGINE_VERSION,
+    home,
+    host,
+    port: overrides.port ?? parsePort(env.TAPEHOUSE_PORT),
+    profile: overrides.profile ?? parseProfile(env.TAPEHOUSE_PROFILE),
+    modelsDir: overrides.modelsDir ?? resolveDir(nonEmpty(env.TAPEHOUSE_MODELS_DIR)),
+    dataDir: overrides.dataDir ?? resolveDir(nonEmpty(env.TAPEHOUSE_DATA_DIR)),
+    smtpUrl: overrides.smtpUrl ?? nonEmpty(env.TAPEHOUSE_SMTP_URL) ?? settings.smtpUrl ?? null,
+    webhooksAllowLoopback:
+      overrides.webhooksAllowLoopback ??
+      (env.TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK === '1' || settings.webhooksAllowLoopback === true),
+    llmUrl: overrides.llmUrl ?? nonEmpty(env.TAPEHOUSE_LLM_URL) ?? settings.llmUrl ?? null,
+    ffmpegPath:
+      overrides.ffmpegPath ?? nonEmpty(env.TAPEHOUSE_FFMPEG) ?? settings.ffmpegPath ?? null,
+    executionProviders:
+      overrides.executionProviders ??
+      list(env.TAPEHOUSE_EXECUTION_PROVIDERS) ??
+      settings.executionProviders ??
+      null,
+    lanBind: overrides.lanBind ?? !isLoopbackHost(host),
+    allowedHosts:
+      overrides.allowedHosts ?? list(env.TAPEHOUSE_ALLOWED_HOSTS) ?? settings.allowedHosts ?? [],
+    concurrency: overrides.concurrency ?? {
+      inference: 1,
+      ffmpeg: Math.max(1, Math.min(4, cpuCount - 1)),
+      io: 4,
+    },
+  };
+}

@@ -1,0 +1,8 @@
+// Every table of the engine; drizzle-kit reads this file to generate migrations.
+export * from './jobs.ts';
+export * from './files.ts';
+export * from './accounts.ts';
+export * from './sessions.ts';
+export * from './api-keys.ts';
+export * from './auth-signals.ts';
+export * from './outbox.ts';

@@ -1,0 +1,139 @@
+/**
+ * Builds and runs one engine: config → open db + migrate → recover jobs → start runner →
+ * listen. main.ts wraps it for the command line and Electron; tests create one per data dir.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createApp } from './api/app.ts';
+import { studioTokenResolver } from './api/authenticate.ts';
+import type { EngineConfig } from './config.ts';
+import { databaseFile, openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { analysisJob } from './features/analysis/analysis-job.ts';
+import { FileStore } from './features/files/file-store.ts';
+import { FfmpegStatus } from './ffmpeg-status.ts';
+import { describeInference } from './inference/execution-providers.ts';
+import { ModelRegistry } from './inference/model-registry.ts';
+import { JobEvents } from './jobs/job-events.ts';
+import { recoverInterruptedJobs, type RecoveryReport } from './jobs/job-recovery.ts';
+import { JobRegistry } from './jobs/job-registry.ts';
+import { JobRepo } from './jobs/job-repo.ts';
+import { JobRunner } from './jobs/job-runner.ts';
+import { WorkerPool } from './jobs/worker-pool.ts';
+import type { Services } from './services.ts';
+
+export interface Engine {
+  services: Services;
+  recovery: RecoveryReport;
+  /** Resolves with the URL once listening. */
+  listen(): Promise<string>;
+  url(): string | null;
+  stop(): Promise<void>;
+}
+
+export interface EngineOptions {
+  studioToken?: string;
+  log?: (line: string) => void;
+}
+
+/** Every job type the engine runs; a feature adds its handler here. */
+export function buildRegistry(): JobRegistry {
+  const registry = new JobRegistry();
+  registry.register(analysisJob);
+  return registry;
+}
+
+function writeTokenFile(home: string, token: string): void {
+  const file = path.join(home, 'studio-token');
+  fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
+}
+
+export async function createEngine(
+  config: EngineConfig,
+  options: EngineOptions = {},
+): Promise<Engine> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  fs.mkdirSync(config.home, { recursive: true });
+  // A bad execution-provider override fails start-up with its message, not a later request.
+  describeInference(config);
+  const database = openDatabase(databaseFile(config.home));
+  let schemaVersion: string;
+  try {
+    schemaVersion = migrateDatabase(database).schemaVersion;
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+  const registry = buildRegistry();
+  const jobRepo = new JobRepo(database.db);
+  const recovery = recoverInterruptedJobs(jobRepo, registry);
+  const jobEvents = new JobEvents();
+  const jobs = new JobRunner(jobRepo, registry, jobEvents, {
+    concurrency: config.concurrency,
+    log,
+  });
+  const files = new FileStore(database.db, config.home);
+  files.sweepTemp();
+  const ffmpeg = new FfmpegStatus(config.ffmpegPath);
+  const ffmpegHealth = await ffmpeg.check();
+  if (ffmpegHealth.status === 'missing')
+    log(`warning: ffmpeg unavailable — ${ffmpegHealth.error ?? ''}`);
+  const studioToken =
+    options.studioToken ??
+    process.env.TAPEHOUSE_STUDIO_TOKEN ??
+    randomBytes(32).toString('base64url');
+  writeTokenFile(config.home, studioToken);
+  const workers = new WorkerPool(Math.max(1, config.concurrency.inference));
+
+  const services: Services = {
+    config,
+    database,
+    schemaVersion,
+    jobs,
+    jobRepo,
+    jobEvents,
+    files,
+    workers,
+    models: new ModelRegistry(config),
+    ffmpeg,
+    credentialResolvers: [studioTokenResolver(studioToken)],
+    studioToken,
+    startedAt: Date.now(),
+    log,
+  };
+  jobs.attach(services);
+  const server = http.createServer(createApp(services));
+  // Long uploads and SSE streams must not be cut by the default request timeout.
+  server.requestTimeout = 0;
+  server.headersTimeout = 60_000;
+  let listeningUrl: string | null = null;
+
+  return {
+    services,
+    recovery,
+    url: () => listeningUrl,
+    listen: () =>
+      new Promise<string>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => {
+          const { port } = server.address() as AddressInfo;
+          const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+          listeningUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+          jobs.drain();
+          resolve(listeningUrl);
+        });
+      }),
+    stop: async () => {
+      await jobs.stop();
+      // Leave interrupted jobs resumable now rather than at the next start.
+      recoverInterruptedJobs(jobRepo, registry);
+      await workers.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      database.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * `audio_analysis`: measures an uploaded file's levels (RMS, sample and true peak, noise floor,
+ * EBU R128 loudness) and its waveform, the numbers a narrator checks before mastering. ffmpeg
+ * does the work in its own process; this handler only reports progress. Idempotent: after a
+ * crash it simply runs again.
+ */
+import { z } from 'zod';
+import { measureFileLevels, waveformFromFile } from '../../audio/index.ts';
+import type { JobHandler } from '../../jobs/job-types.ts';
+
+export const WAVEFORM_BUCKETS = 400;
+
+export const analysisInput = z.object({ file_key: z.string().uuid() });
+
+export const analysisResultSchema = z
+  .object({
+    duration_seconds: z.number(),
+    sample_rate: z.number().int(),
+    channels: z.number().int(),
+    rms_db: z.number().nullable(),
+    peak_db: z.number().nullable(),
+    true_peak_db: z.number().nullable(),
+    noise_floor_db: z.number().nullable(),
+    integrated_lufs: z.number().nullable(),
+    loudness_range_lu: z.number().nullable(),
+    /** Peak magnitude per bucket, 0..1, for drawing. */
+    waveform: z.array(z.number()),
+  })
+  .meta({ id: 'AudioAnalysis' });
+
+export type AnalysisResult = z.infer<typeof analysisResultSchema>;
+
+export const analysisJob: JobHandler<z.infer<typeof analysisInput>, AnalysisResult> = {
+  type: 'audio_analysis',
+  resource: 'ffmpeg',
+  idempotent: true,
+  input: analysisInput,
+  async run({ input, ownerId, signal, progress, services }) {
+    const ffmpeg = await services.ffmpeg.require();
+    const row = services.files.get(ownerId, input.file_key);
+    const file = services.files.pathOf(row);
+    progress({ percent: 0, stage: 'measuring' });
+    const levels = await measureFileLevels(ffmpeg, file, {
+      signal,
+      onProgress: (fraction) => progress({ percent: fraction * 90, stage: 'measuring' }),
+    });
+    progress({ percent: 90, stage: 'waveform' });
+    const peaks = await waveformFromFile(ffmpeg, file, WAVEFORM_BUCKETS, { signal });
+    return { ...levels, waveform: peaks };
+  },
+};

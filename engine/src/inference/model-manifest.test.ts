@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../../test/helpers/temp-dir.ts';
+import {
+  fixtureFiles,
+  manifestFor,
+  writeManifest,
+} from '../../../test/integration/models-fixtures.ts';
+import { AppError } from '../errors.ts';
+import {
+  loadManifests,
+  manifestJsonSchema,
+  packBytes,
+  parseManifest,
+  scanManifests,
+  type ModelManifest,
+} from './model-manifest.ts';
+
+const REPO_MODELS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../models');
+
+const temp = makeTempDir('tapehouse-manifests-');
+afterAll(() => temp.cleanup());
+
+const good = (): ModelManifest => manifestFor('test-pack', fixtureFiles());
+
+function rejectWith(raw: unknown, fragment: string, file = 'test-pack.json'): void {
+  let caught: unknown;
+  try {
+    parseManifest(raw, file);
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, `expected "${fragment}" to be rejected`).toBeInstanceOf(AppError);
+  expect((caught as AppError).code).toBe('validation_error');
+  expect((caught as AppError).message).toContain(fragment);
+}
+
+describe('committed model manifests', () => {
+  const manifests = loadManifests(REPO_MODELS);
+
+  it('all validate and cover the real models the project uses', () => {
+    expect(manifests.map((m) => m.id).sort()).toEqual(
+      expect.arrayContaining([
+        'basic-pitch',
+        'deepfilternet3',
+        'dnsmos',
+        'dtln',
+        'gtcrn',
+        'silero-vad',
+      ]),
+    );
+  });
+
+  it('download every file over https from the pinned source commit or a licence repo', () => {
+    for (const manifest of manifests) {
+      expect(manifest.licence.length).toBeGreaterThan(0);
+      for (const file of manifest.files) {
+        const url = new URL(file.url);
+        expect(url.protocol, `${manifest.id}/${file.name}`).toBe('https:');
+        // Pinned to a commit, never a branch: the sha256 could not hold otherwise.
+        expect(file.url, `${manifest.id}/${file.name}`).toMatch(/\/raw\/[0-9a-f]{40}\//);
+      }
+      const modelFile = manifest.files.find((f) => f.name.endsWith('.onnx'));
+      if (modelFile && manifest.source.commit)
+        expect(modelFile.url).toContain(manifest.source.commit);
+    }
+  });
+
+  it('keep the basic-pitch model file the tests and MIDI feature rely on', () => {
+    const pitch = manifests.find((m) => m.id === 'basic-pitch');
+    expect(pitch?.files.find((f) => f.name === 'nmp.onnx')).toMatchObject({
+      path: 'midi/nmp.onnx',
+      bytes: 230444,
+      sha256: '2c3c1d144bfa61ad236e92e169c13535c880469a12a047d4e73451f2c059a0ec',
+    });
+    expect(packBytes(pitch as ModelManifest)).toBe(230444 + 11384);
+  });
+
+  it('match the committed JSON Schema (regenerate with `npm run models -- schema`)', () => {
+    const committed: unknown = JSON.parse(
+      fs.readFileSync(path.join(REPO_MODELS, 'schema', 'model-pack.schema.json'), 'utf8'),
+    );
+    expect(committed).toEqual(manifestJsonSchema());
+  });
+});
+
+describe('manifest schema', () => {
+  it('accepts a well-formed manifest, including loopback http for tests', () => {
+    expect(parseManifest(good(), 'test-pack.json').id).toBe('test-pack');
+    const local = manifestFor(
+      'test-pack',
+      fixtureFiles(),
+      (f) => `http://127.0.0.1:8080/${f.name}`,
+    );
+    expect(parseManifest(local, 'dir/test-pack.json').files[0]?.url).toContain('127.0.0.1');
+  });
+
+  it('rejects malformed manifests with the field path', () => {
+    const withFile = (patch: Record<string, unknown>): unknown => {
+      const m = good();
+      return { ...m, files: [{ ...m.files[0], ...patch }, ...m.files.slice(1)] };
+    };
+    rejectWith({ ...good(), files: [] }, 'files');
+    rejectWith(withFile({ sha256: 'ABC' }), 'files.0.sha256');
+    rejectWith(withFile({ sha256: 'A'.repeat(64) }), 'files.0.sha256');
+    rejectWith(withFile({ url: 'http://example.com/x.onnx' }), 'files.0.url');
+    rejectWith(withFile({ url: 'ftp://127.0.0.1/x' }), 'files.0.url');
+    rejectWith(withFile({ url: 'not a url' }), 'files.0.url');
+    rejectWith(withFile({ path: '../escape.onnx' }), 'files.0.path');
+    rejectWith(withFile({ path: '/abs/x.onnx' }), 'files.0.path');
+    rejectWith(withFile({ name: 'sub/x.onnx' }), 'files.0.name');
+    rejectWith(withFile({ name: 'installed.json' }), 'reserved');
+    rejectWith(withFile({ bytes: 0 }), 'files.0.bytes');
+    rejectWith(withFile({ bytes: 1.5 }), 'files.0.bytes');
+    rejectWith(withFile({ name: 'LICENSE' }), 'duplicate file name');
+    rejectWith(withFile({ mirror: 'https://x' }), 'mirror');
+    rejectWith({ ...good(), license: 'MIT' }, 'license');
+    rejectWith({ ...good(), task: 'karaoke' }, 'task');
+    rejectWith({ ...good(), id: 'Bad_Id' }, 'id');
+    rejectWith({ ...good(), manifestVersion: 2 }, 'manifestVersion');
+    rejectWith({ ...good(), source: { page: 'http://example.com' } }, 'source.page');
+  });
+
+  it('requires the file name to match the pack id', () => {
+    rejectWith(good(), 'must live in a file named test-pack.json', 'other.json');
+  });
+});
+
+describe('loadManifests', () => {
+  it('names every bad file at once and keeps the good ones out of a partial load', () => {
+    const dir = path.join(temp.dir, 'mixed');
+    writeManifest(dir, good());
+    writeManifest(dir, { ...manifestFor('broken', fixtureFiles()), task: 'nope' });
+    fs.writeFileSync(path.join(dir, 'garbled.json'), '{ "id": ');
+    fs.writeFileSync(path.join(dir, 'README.md'), 'not a manifest');
+
+    const scan = scanManifests(dir);
+    expect(scan.manifests.map((m) => m.id)).toEqual(['test-pack']);
+    expect(scan.problems.map((p) => path.basename(p.file))).toEqual([
+      'broken.json',
+      'garbled.json',
+    ]);
+
+    let caught: unknown;
+    try {
+      loadManifests(dir);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AppError);
+    const message = (caught as AppError).message;
+    expect(message).toContain('broken.json: task');
+    expect(message).toContain('garbled.json: not readable JSON');
+  });
+
+  it('reports a missing folder', () => {
+    expect(() => loadManifests(path.join(temp.dir, 'nowhere'))).toThrow(/does not exist/);
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * Which model packs exist (the manifests in models/), which are installed in the data dir
+ * (`<home>/models/<id>/`), and where each model file is on this machine.
+ *
+ * Lookup order for a file: `config.modelsDir/<file.path>` (TAPEHOUSE_MODELS_DIR: CI and evals
+ * use ../shared/models), then the installed pack. A job never downloads: a missing file is a
+ * `model_not_installed` error naming the command that installs it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { EngineConfig } from '../config.ts';
+import { AppError } from '../errors.ts';
+import {
+  INSTALLED_RECORD,
+  loadManifests,
+  packBytes,
+  type ModelFile,
+  type ModelManifest,
+} from './model-manifest.ts';
+
+/** What `<home>/models/<id>/installed.json` records about an install. */
+export const installedRecordSchema = z.object({
+  id: z.string(),
+  version: z.string(),
+  installedAt: z.string(),
+  from: z.enum(['download', 'copy']),
+  files: z.array(z.object({ name: z.string(), sha256: z.string(), bytes: z.number() })),
+});
+
+export type InstalledRecord = z.infer<typeof installedRecordSchema>;
+
+/** installed: every file present with the manifest's hash; outdated: an older install. */
+export type InstallState = 'installed' | 'outdated' | 'not_installed';
+
+export interface PackStatus {
+  id: string;
+  task: string;
+  version: string;
+  title: string;
+  licence: string;
+  bytes: number;
+  state: InstallState;
+  installedVersion: string | null;
+  /** Every file is present (right size) under config.modelsDir. */
+  inModelsDir: boolean;
+  /** Every file resolves, from either place: jobs using this pack can run. */
+  ready: boolean;
+}
+
+export function installCommand(packId: string): string {
+  return `npm run models -- install ${packId}`;
+}
+
+/** The repo's models/ folder: the nearest ancestor of this file holding package.json. */
+function repoModelsDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'models');
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new AppError('internal_error', 'cannot locate the models/ folder');
+    dir = parent;
+  }
+}
+
+/** TAPEHOUSE_MANIFESTS_DIR (tests, packaged app) or the repo's models/ folder. */
+export function defaultManifestsDir(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.TAPEHOUSE_MANIFESTS_DIR?.trim();
+  return fromEnv ? path.resolve(fromEnv) : repoModelsDir();
+}
+
+export interface ModelRegistryOptions {
+  /** Folder of `<id>.json` manifests; default defaultManifestsDir(). */
+  manifestsDir?: string;
+}
+
+export class ModelRegistry {
+  readonly home: string;
+  /** config.modelsDir: searched before installed packs. */
+  readonly modelsDir: string | null;
+  readonly manifestsDir: string;
+  /** `<home>/models`: one folder per installed pack, plus .staging for installs in progress. */
+  readonly installRoot: string;
+  private loaded: ModelManifest[] | null = null;
+
+  constructor(
+    config: Pick<EngineConfig, 'home' | 'modelsDir'>,
+    options: ModelRegistryOptions = {},
+  ) {
+    this.home = config.home;
+    this.modelsDir = config.modelsDir;
+    this.manifestsDir = options.manifestsDir ?? defaultManifestsDir();
+    this.installRoot = path.join(config.home, 'models');
+  }
+
+  /** Every manifest, validated once; a bad one throws validation_error naming the file. */
+  manifests(): ModelManifest[] {
+    this.loaded ??= loadManifests(this.manifestsDir);
+    return this.loaded;
+  }
+
+  manifest(packId: string): ModelManifest {
+    const found = this.manifests().find((m) => m.id === packId);
+    if (found === undefined) {
+      const known = this.manifests().map((m) => m.id);
+      throw new AppError(
+        'not_found',
+        `unknown model pack "${packId}"; known: ${known.join(', ')}`,
+        {
+          details: { pack: packId, known },
+        },
+      );
+    }
+    return found;
+  }
+
+  packDir(packId: string): string {
+    return path.join(this.installRoot, packId);
+  }
+
+  stagingRoot(): string {
+    return path.join(this.installRoot, '.staging');
+  }
+
+  /** The install record, or null when the pack folder or its record is missing or unreadable. */
+  readInstalled(packId: string): InstalledRecord | null {
+    return readRecord(path.join(this.packDir(packId), INSTALLED_RECORD));
+  }
+
+  status(packId: string): PackStatus {
+    return this.statusOf(this.manifest(packId));
+  }
+
+  list(): PackStatus[] {
+    return this.manifests().map((m) => this.statusOf(m));
+  }
+
+  /**
+   * Absolute path of one file of a pack, from TAPEHOUSE_MODELS_DIR or the installed pack.
+   * Throws model_not_installed (with the install command) when neither has it.
+   */
+  resolveModelFile(packId: string, fileName: string): string {
+    const manifest = this.manifest(packId);
+    const file = manifest.files.find((f) => f.name === fileName);
+    if (file === undefined) {
+      throw new AppError('not_found', `model pack "${packId}" has no file "${fileName}"`, {
+        details: { pack: packId, file: fileName, files: manifest.files.map((f) => f.name) },
+      });
+    }
+    const external = this.externalPath(file);
+    if (external !== null) return external;
+    const record = this.readInstalled(packId);
+    const installed = this.installedPath(packId, file, record);
+    if (installed !== null) return installed;
+    const command = installCommand(packId);
+    const why =
+      record === null
+        ? 'is not installed'
+        : `is out of date (installed ${record.version}, needs ${manifest.version})`;
+    throw new AppError(
+      'model_not_installed',
+      `model pack "${packId}" ${why} (missing ${fileName}). Install it with: ${command}`,
+      { details: { pack: packId, file: fileName, command } },
+    );
+  }
+
+  /** Packs installed in the data dir with a readable record (manifests not needed: health). */
+  installedPackCount(): number {
+    if (!fs.existsSync(this.installRoot)) return 0;
+    return fs
+      .readdirSync(this.installRoot, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+      .filter((entry) => this.readInstalled(entry.name) !== null).length;
+  }
+
+  private statusOf(manifest: ModelManifest): PackStatus {
+    const record = this.readInstalled(manifest.id);
+    const installedOk = manifest.files.every(
+      (f) => this.installedPath(manifest.id, f, record) !== null,
+    );
+    const external = manifest.files.map((f) => this.externalPath(f) !== null);
+    const state: InstallState = installedOk ? 'installed' : record ? 'outdated' : 'not_installed';
+    return {
+      id: manifest.id,
+      task: manifest.task,
+      version: manifest.version,
+      title: manifest.title,
+      licence: manifest.licence,
+      bytes: packBytes(manifest),
+      state,
+      installedVersion: record?.version ?? null,
+      inModelsDir: external.every(Boolean),
+      ready:
+        installedOk ||
+        manifest.files.every(
+          (f, i) => external[i] === true || this.installedPath(manifest.id, f, record) !== null,
+        ),
+    };
+  }
+
+  /** The file under config.modelsDir when present with the manifest's size. */
+  private externalPath(file: ModelFile): string | null {
+    if (this.modelsDir === null) return null;
+    const candidate = path.join(this.modelsDir, ...file.path.split('/'));
+    return sizeIs(candidate, file.bytes) ? candidate : null;
+  }
+
+  /** The installed copy when the record vouches for this exact file (same sha256) and size fits. */
+  private installedPath(
+    packId: string,
+    file: ModelFile,
+    record: InstalledRecord | null,
+  ): string | null {
+    if (record === null) return null;
+    const entry = record.files.find((f) => f.name === file.name);
+    if (entry === undefined || entry.sha256 !== file.sha256) return null;
+    const candidate = path.join(this.packDir(packId), file.name);
+    return sizeIs(candidate, file.bytes) ? candidate : null;
+  }
+}
+
+function sizeIs(file: string, bytes: number): boolean {
+  try {
+    const stat = fs.statSync(file);
+    return stat.isFile() && stat.size === bytes;
+  } catch {
+    return false;
+  }
+}
+
+function readRecord(file: string): InstalledRecord | null {
+  try {
+    const parsed = installedRecordSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * ONNX Runtime sessions, created on first use and kept for the life of the process (one per
+ * model file and provider list). Creating a session parses and optimises the graph, which costs
+ * far more than a typical inference chunk, so jobs share them.
+ *
+ * - Concurrent first calls for the same key share one creation promise.
+ * - A failed creation is not cached: the next call tries again (the user may have just
+ *   installed the pack).
+ * - When the list holds an accelerated provider and creation fails (driver missing, unsupported
+ *   op), the session is retried on cpu alone, with a warning, unless the caller turns that off.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { InferenceSession } from 'onnxruntime-node';
+import type { EngineConfig } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { chooseProviders, detectProviders, type ProviderName } from './execution-providers.ts';
+
+export type SessionFactory = (
+  modelPath: string,
+  options: InferenceSession.SessionOptions,
+) => Promise<InferenceSession>;
+
+export interface SessionCacheOptions {
+  /** Default provider list for new sessions, e.g. from chooseProviders(); must end in 'cpu'. */
+  providers: readonly ProviderName[];
+  /** Threads one session may use inside an operator. Default: defaultIntraOpThreads(). */
+  intraOpNumThreads?: number;
+  /** Retry on cpu alone when an accelerated provider fails to create the session. Default true. */
+  fallbackToCpu?: boolean;
+  /** Injected in unit tests; defaults to InferenceSession.create. */
+  createSession?: SessionFactory;
+  onWarning?: (message: string) => void;
+}
+
+/**
+ * One inference runs at a time on a small machine (config.concurrency.inference is 1). On two
+ * cores a session takes both (one thread would halve throughput for little gain in latency of
+ * the HTTP thread); above that it leaves one core for the API and ffmpeg, and stops at 4, past
+ * which these small models gain little and contend with the rest of the engine.
+ */
+export function defaultIntraOpThreads(cpuCount = os.availableParallelism()): number {
+  return Math.max(1, Math.min(4, cpuCount > 2 ? cpuCount - 1 : cpuCount));
+}
+
+export function sessionOptionsFor(
+  providers: readonly ProviderName[],
+  intraOpNumThreads: number,
+): InferenceSession.SessionOptions {
+  return {
+    executionProviders: [...providers],
+    intraOpNumThreads,
+    // Our models are single-path graphs; a parallel executor only adds threads.
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    enableCpuMemArena: true,
+    enableMemPattern: true,
+    // Warnings about unused initialisers and the like would flood the engine log.
+    logSeverityLevel: 3,
+  };
+}
+
+const defaultFactory: SessionFactory = (modelPath, options) =>
+  InferenceSession.create(modelPath, options);
+
+export class SessionCache {
+  private readonly entries = new Map<string, Promise<InferenceSession>>();
+  private readonly providers: readonly ProviderName[];
+  private readonly intraOpNumThreads: number;
+  private readonly fallbackToCpu: boolean;
+  private readonly createSession: SessionFactory;
+  private readonly onWarning: (message: string) => void;
+
+  constructor(options: SessionCacheOptions) {
+    if (options.providers.at(-1) !== 'cpu') {
+      throw new AppError('internal_error', 'session provider list must end in cpu');
+    }
+    this.providers = options.providers;
+    this.intraOpNumThreads = options.intraOpNumThreads ?? defaultIntraOpThreads();
+    this.fallbackToCpu = options.fallbackToCpu ?? true;
+    this.createSession = options.createSession ?? defaultFactory;
+    this.onWarning = options.onWarning ?? ((message) => console.warn(message));
+  }
+
+  /** Providers used when getSession() is not given a list. */
+  get defaultProviders(): readonly ProviderName[] {
+    return this.providers;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The shared session for a model file, created on first call. */
+  getSession(
+    modelPath: string,
+    options: { providers?: readonly ProviderName[] } = {},
+  ): Promise<InferenceSession> {
+    const file = path.resolve(modelPath);
+    const providers = options.providers ?? this.providers;
+    const key = `${file}\u0000${providers.join(',')}`;
+    const existing = this.entries.get(key);
+    if (existing !== undefined) return existing;
+    const created = this.create(file, providers);
+    this.entries.set(key, created);
+    created.catch(() => {
+      // Failures are not cached; only drop the entry if it is still ours (disposeAll may have run).
+      if (this.entries.get(key) === created) this.entries.delete(key);
+    });
+    return created;
+  }
+
+  /** Releases every session; later getSession() calls create fresh ones. */
+  async disposeAll(): Promise<void> {
+    const pending = [...this.entries.values()];
+    this.entries.clear();
+    const results = await Promise.allSettled(pending);
+    await Promise.allSettled(
+      results.map((r) => (r.status === 'fulfilled' ? r.value.release() : Promise.resolve())),
+    );
+  }
+
+  private async create(
+    file: string,
+    providers: readonly ProviderName[],
+  ): Promise<InferenceSession> {
+    if (!fs.existsSync(file)) {
+      throw new AppError('not_found', `model file not found: ${file}`, { details: { file } });
+    }
+    try {
+      return await this.createSession(file, sessionOptionsFor(providers, this.intraOpNumThreads));
+    } catch (error) {
+      const accelerated = providers.filter((p) => p !== 'cpu');
+      if (this.fallbackToCpu && accelerated.length > 0) {
+        this.onWarning(
+          `[inference] ${accelerated.join(', ')} could not load ${path.basename(file)} ` +
+            `(${errorMessage(error)}); using cpu`,
+        );
+        try {
+          return await this.createSession(file, sessionOptionsFor(['cpu'], this.intraOpNumThreads));
+        } catch (cpuError) {
+          throw loadFailure(file, cpuError);
+        }
+      }
+      throw loadFailure(file, error);
+    }
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function loadFailure(file: string, cause: unknown): AppError {
+  return new AppError(
+    'internal_error',
+    `could not load ONNX model ${file}: ${errorMessage(cause)}`,
+    {
+      details: { file },
+      cause,
+    },
+  );
+}
+
+/** A cache whose default providers follow this machine and the user's override. */
+export function createSessionCache(
+  config: Pick<EngineConfig, 'executionProviders'>,
+  options: Omit<SessionCacheOptions, 'providers'> = {},
+): SessionCache {
+  const providers = chooseProviders(detectProviders(), config.executionProviders);
+  return new SessionCache({ ...options, providers });
+}

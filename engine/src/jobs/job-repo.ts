@@ -1,0 +1,141 @@
+/**
+ * All SQL for jobs. State changes go through `transition`, which checks the state machine inside
+ * the same transaction as the write, so two racing writers can never both win.
+ */
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { jobs, type JobRow } from '../db/schema/jobs.ts';
+import { AppError } from '../errors.ts';
+import { canTransition, type JobResource, type JobStatus, type JobView } from './job-types.ts';
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export function toView(row: JobRow): JobView {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    progress: Math.round(row.progress * 10) / 10,
+    stage: row.stage,
+    eta_seconds: row.etaSeconds === null ? null : Math.round(row.etaSeconds),
+    created_at: row.createdAt,
+    started_at: row.startedAt,
+    finished_at: row.finishedAt,
+    error_message: row.errorMessage,
+    failure_reason: row.failureReason,
+    attempts: row.attempts,
+    input: row.input,
+    result: row.result ?? null,
+  };
+}
+
+/** Columns to write with a transition; a function sees the row as it is inside the transaction. */
+export type JobPatch =
+  Partial<typeof jobs.$inferInsert> | ((current: JobRow) => Partial<typeof jobs.$inferInsert>);
+
+export interface ListJobsFilter {
+  ownerId: string;
+  status?: JobStatus;
+  type?: string;
+  limit: number;
+  offset: number;
+}
+
+export class JobRepo {
+  constructor(private readonly db: Db) {}
+
+  insert(values: { type: string; ownerId: string; resource: JobResource; input: unknown }): JobRow {
+    return this.db
+      .insert(jobs)
+      .values({ ...values, status: 'queued', input: values.input ?? {} })
+      .returning()
+      .get();
+  }
+
+  get(id: number): JobRow | undefined {
+    return this.db.select().from(jobs).where(eq(jobs.id, id)).get();
+  }
+
+  list(filter: ListJobsFilter): { rows: JobRow[]; total: number } {
+    const conditions: SQL[] = [eq(jobs.ownerId, filter.ownerId)];
+    if (filter.status) conditions.push(eq(jobs.status, filter.status));
+    if (filter.type) conditions.push(eq(jobs.type, filter.type));
+    const where = and(...conditions);
+    const rows = this.db
+      .select()
+      .from(jobs)
+      .where(where)
+      .orderBy(desc(jobs.id))
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .all();
+    const total = this.db.select({ n: count() }).from(jobs).where(where).get()?.n ?? 0;
+    return { rows, total };
+  }
+
+  byStatus(statuses: JobStatus[]): JobRow[] {
+    return this.db.select().from(jobs).where(inArray(jobs.status, statuses)).orderBy(jobs.id).all();
+  }
+
+  counts(): Record<JobStatus, number> {
+    const result: Record<JobStatus, number> = {
+      queued: 0,
+      running: 0,
+      completed: 0,
+      failed: 0,
+      cancelled: 0,
+    };
+    const rows = this.db
+      .select({ status: jobs.status, n: count() })
+      .from(jobs)
+      .groupBy(jobs.status)
+      .all();
+    for (const row of rows) result[row.status] = row.n;
+    return result;
+  }
+
+  /**
+   * Moves a job to `to` if the state machine allows it from its current state; returns the new
+   * row, or null when the job is already elsewhere (e.g. cancelled while finishing).
+   */
+  transition(id: number, to: JobStatus, patch: JobPatch = {}): JobRow | null {
+    return this.db.transaction((tx) => {
+      const current = tx.select().from(jobs).where(eq(jobs.id, id)).get();
+      if (!current) throw new AppError('not_found', `Job ${id} not found.`);
+      if (!canTransition(current.status, to)) return null;
+      const values = typeof patch === 'function' ? patch(current) : patch;
+      return (
+        tx
+          .update(jobs)
+          .set({ ...values, status: to, updatedAt: nowIso() })
+          .where(eq(jobs.id, id))
+          .returning()
+          .get() ?? null
+      );
+    });
+  }
+
+  updateProgress(
+    id: number,
+    progress: number,
+    stage: string | null,
+    etaSeconds: number | null,
+  ): JobRow | undefined {
+    return this.db
+      .update(jobs)
+      .set({ progress, stage, etaSeconds, updatedAt: nowIso() })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
+      .returning()
+      .get();
+  }
+
+  markCancelRequested(id: number): void {
+    this.db
+      .update(jobs)
+      .set({ cancelRequested: true, updatedAt: nowIso() })
+      .where(eq(jobs.id, id))
+      .run();
+  }
+}

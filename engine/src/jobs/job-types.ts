@@ -1,0 +1,96 @@
+/**
+ * The job model shared by the store, the runner and the handlers of every feature.
+ * One internal state machine: queued → running → completed | failed | cancelled, plus
+ * queued → cancelled and running → queued (crash recovery of an idempotent job).
+ */
+import type { z } from 'zod';
+import type { Services } from '../services.ts';
+
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** What a job occupies while it runs; each has its own concurrency limit (config.concurrency). */
+export type JobResource = 'inference' | 'ffmpeg' | 'io';
+
+export const TERMINAL_STATUSES: ReadonlySet<JobStatus> = new Set([
+  'completed',
+  'failed',
+  'cancelled',
+]);
+
+const TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
+  queued: ['running', 'cancelled', 'failed'],
+  running: ['completed', 'failed', 'cancelled', 'queued'],
+  completed: [],
+  failed: [],
+  cancelled: [],
+};
+
+export function canTransition(from: JobStatus, to: JobStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export interface JobProgress {
+  /** 0-100. */
+  percent: number;
+  stage?: string;
+  /** Seconds remaining when the handler knows better than the runner's estimate. */
+  etaSeconds?: number;
+}
+
+export interface JobContext<I> {
+  jobId: number;
+  ownerId: string;
+  input: I;
+  /** Fires on cancel and on engine shutdown; thread it into every await and spawn. */
+  signal: AbortSignal;
+  progress(update: JobProgress): void;
+  services: Services;
+}
+
+export interface JobHandler<I = unknown, R = unknown> {
+  type: string;
+  resource: JobResource;
+  /**
+   * True when running the job again from the start after a crash gives the same outcome and
+   * charges nothing twice; such jobs are re-queued on restart, others fail with a refund.
+   */
+  idempotent: boolean;
+  input: z.ZodType<I>;
+  run(ctx: JobContext<I>): Promise<R>;
+}
+
+/** Why a job failed, machine-readable (webhooks carry it as failure_reason). */
+export type FailureReason =
+  | 'error'
+  | 'invalid_input'
+  | 'engine_restart'
+  | 'model_not_installed'
+  | 'ffmpeg_unavailable'
+  | 'timeout';
+
+export interface JobView {
+  id: number;
+  type: string;
+  status: JobStatus;
+  progress: number;
+  stage: string | null;
+  eta_seconds: number | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  error_message: string | null;
+  failure_reason: string | null;
+  attempts: number;
+  input: unknown;
+  result: unknown;
+}
+
+export type JobEventName =
+  'job.created' | 'job.progress' | 'job.completed' | 'job.failed' | 'job.cancelled';
+
+export interface JobEvent {
+  event: JobEventName;
+  ownerId: string;
+  job: JobView;
+}

@@ -1,0 +1,47 @@
+import { isMainThread, threadId } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CancelledError, isAppError } from '../errors.ts';
+import { WorkerPool } from './worker-pool.ts';
+
+const TASK = new URL('./test-fixtures/busy-task.ts', import.meta.url);
+let pool: WorkerPool;
+afterEach(async () => {
+  await pool.close();
+});
+
+describe('worker pool', () => {
+  it('runs a task off the calling thread and reports progress', async () => {
+    pool = new WorkerPool(1);
+    const seen: number[] = [];
+    const result = await pool.run<{ sum: number; threadId: number }>(
+      TASK,
+      { n: 1000, slices: 4 },
+      { onProgress: (p) => seen.push(p) },
+    );
+    expect(result.sum).toBe((999 * 1000 * 1999) / 6);
+    expect(isMainThread).toBe(true);
+    expect(result.threadId).not.toBe(threadId);
+    expect(seen).toEqual([25, 50, 75, 100]);
+  });
+
+  it('cancels between slices and rejects with CancelledError', async () => {
+    pool = new WorkerPool(1);
+    const controller = new AbortController();
+    const running = pool.run(
+      TASK,
+      { n: 5e8, slices: 10_000 },
+      { signal: controller.signal, onProgress: () => controller.abort() },
+    );
+    await expect(running).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  it('survives a worker that dies: only its call fails, the next call gets a new worker', async () => {
+    pool = new WorkerPool(1);
+    const crashed = await pool
+      .run(TASK, { n: 1, slices: 1, crash: true })
+      .catch((error: unknown) => error);
+    expect(isAppError(crashed) && crashed.message).toMatch(/worker/);
+    const ok = await pool.run<{ sum: number }>(TASK, { n: 3, slices: 1 });
+    expect(ok.sum).toBe(5);
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * Messages between the engine and its worker threads. Every request carries an id so one
+ * worker can serve many calls over its life (ONNX sessions stay cached inside it), and a cancel
+ * message lets a task stop between chunks instead of being killed mid-write.
+ */
+export type ToWorker =
+  { type: 'run'; id: number; task: string; input: unknown } | { type: 'cancel'; id: number };
+
+export type FromWorker =
+  | { type: 'progress'; id: number; percent: number; stage?: string }
+  | { type: 'result'; id: number; value: unknown }
+  | { type: 'error'; id: number; code: string; message: string; cancelled: boolean };
+
+/** What a task module exports: `export const run: WorkerTask<In, Out>`. */
+export interface WorkerTaskContext {
+  signal: AbortSignal;
+  progress(percent: number, stage?: string): void;
+}
+
+export type WorkerTask<In, Out> = (input: In, ctx: WorkerTaskContext) => Promise<Out>;

@@ -1,0 +1,83 @@
+/**
+ * The engine process entry (`npm run engine`, Electron's utilityProcess, tests). Prints exactly
+ * one machine-readable line, `TAPEHOUSE_READY <url>`, on stdout once listening, and tells a
+ * parent process the same over IPC. SIGINT/SIGTERM or an IPC `shutdown` stop it cleanly.
+ */
+import { loadConfig } from './config.ts';
+import { createEngine, type Engine } from './engine.ts';
+import { isAppError } from './errors.ts';
+
+interface ParentPort {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+/** Electron's utilityProcess exposes process.parentPort; child_process.fork gives process.send. */
+function parentPort(): ParentPort | null {
+  const port = (process as unknown as { parentPort?: ParentPort }).parentPort;
+  return port ?? null;
+}
+
+function notifyParent(message: unknown): void {
+  parentPort()?.postMessage(message);
+  if (process.send) process.send(message);
+}
+
+function isShutdownMessage(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'shutdown'
+  );
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  let engine: Engine;
+  try {
+    engine = await createEngine(loadConfig());
+  } catch (error) {
+    const message = isAppError(error) || error instanceof Error ? error.message : String(error);
+    console.error(`Tapehouse engine failed to start: ${message}`);
+    notifyParent({ type: 'fatal', message });
+    process.exitCode = 1;
+    return;
+  }
+  const url = await engine.listen();
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  console.error(
+    `Tapehouse engine ${engine.services.config.version} listening on ${url} (data: ${engine.services.config.home}, ready in ${seconds}s)`,
+  );
+  if (engine.recovery.requeued.length + engine.recovery.failed.length > 0) {
+    console.error(
+      `recovered jobs: requeued ${JSON.stringify(engine.recovery.requeued)}, failed ${JSON.stringify(engine.recovery.failed)}`,
+    );
+  }
+  process.stdout.write(`TAPEHOUSE_READY ${url}\n`);
+  notifyParent({ type: 'ready', port: Number(new URL(url).port), url });
+
+  let stopping = false;
+  const shutdown = (why: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`Tapehouse engine stopping (${why})`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    void engine.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('message', (message) => {
+    if (isShutdownMessage(message)) shutdown('parent asked');
+  });
+  parentPort()?.on('message', (event) => {
+    if (isShutdownMessage(event.data)) shutdown('parent asked');
+  });
+  if (process.send) process.on('disconnect', () => shutdown('parent went away'));
+}
+
+void main();

@@ -1,0 +1,33 @@
+/**
+ * The engine's container: everything a route handler or job handler may use, built once in
+ * engine.ts. Handlers receive it as an argument instead of importing module-level singletons,
+ * so tests build a real engine per data dir and nothing leaks between them.
+ */
+import type { CredentialResolver } from './api/authenticate.ts';
+import type { EngineConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { FfmpegStatus } from './ffmpeg-status.ts';
+import type { FileStore } from './features/files/file-store.ts';
+import type { ModelRegistry } from './inference/model-registry.ts';
+import type { JobEvents } from './jobs/job-events.ts';
+import type { JobRepo } from './jobs/job-repo.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
+import type { WorkerPool } from './jobs/worker-pool.ts';
+
+export interface Services {
+  config: EngineConfig;
+  database: DatabaseHandle;
+  schemaVersion: string;
+  jobs: JobRunner;
+  jobRepo: JobRepo;
+  jobEvents: JobEvents;
+  files: FileStore;
+  workers: WorkerPool;
+  models: ModelRegistry;
+  ffmpeg: FfmpegStatus;
+  credentialResolvers: CredentialResolver[];
+  /** Per-launch secret the studio (and the machine's own scripts) authenticate with. */
+  studioToken: string;
+  startedAt: number;
+  log(line: string): void;
+}

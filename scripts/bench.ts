@@ -1,0 +1,24 @@
+/**
+ * `npm run bench [-- <name>...]`: speed and memory numbers, each printed with a ratio against a
+ * peer measured in the same run. Benchmarks are never unit tests: nothing here fails a build.
+ */
+import { benchEngineStartup } from './bench/engine-startup.ts';
+
+const benches: Record<string, { about: string; run: () => Promise<void> }> = {
+  engine: {
+    about: 'engine cold start and idle memory vs a bare node:http server',
+    run: () => benchEngineStartup(),
+  },
+};
+
+const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = requested.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')}. Available:`);
+  for (const [name, { about }] of Object.entries(benches))
+    console.error(`  ${name.padEnd(10)} ${about}`);
+  process.exit(2);
+}
+for (const name of requested.length > 0 ? requested : Object.keys(benches)) {
+  await benches[name]?.run();
+}

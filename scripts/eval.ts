@@ -1,0 +1,31 @@
+/**
+ * `npm run eval -- <name>`: quality numbers on the real data in TAPEHOUSE_DATA_DIR (CI:
+ * ../shared/data). Each capability registers its eval here when it lands (manuscripts, midi,
+ * denoise, stems); an unknown name lists what exists and exits 2.
+ */
+type Evaluation = { about: string; run: (dataDir: string) => Promise<void> };
+
+const evaluations: Record<string, Evaluation> = {};
+
+const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const dataDir = process.env.TAPEHOUSE_DATA_DIR;
+const available = Object.entries(evaluations);
+if (requested.length === 0 || requested.some((name) => !(name in evaluations))) {
+  console.error(
+    requested.length === 0
+      ? 'usage: npm run eval -- <name>'
+      : `unknown eval: ${requested.join(', ')}`,
+  );
+  console.error(
+    available.length === 0 ? 'No evaluations are registered in this build yet.' : 'Available:',
+  );
+  for (const [name, { about }] of available) console.error(`  ${name.padEnd(12)} ${about}`);
+  process.exit(2);
+}
+if (!dataDir) {
+  console.error(
+    'TAPEHOUSE_DATA_DIR is not set (point it at the evaluation data, e.g. ../shared/data).',
+  );
+  process.exit(2);
+}
+for (const name of requested) await evaluations[name]?.run(dataDir);

@@ -1,0 +1,126 @@
+/**
+ * Real engines for tests: in-process (fast, for API tests) or as a child process exactly as
+ * `npm run engine` runs it (for crash, signal and browser tests). Each gets its own data dir.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, type EngineConfig } from '../../engine/src/config.ts';
+import { createEngine, type Engine } from '../../engine/src/engine.ts';
+import { makeTempDir } from './temp-dir.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface TestEngine {
+  url: string;
+  api: string;
+  token: string;
+  home: string;
+  engine: Engine;
+  stop(): Promise<void>;
+}
+
+export async function startEngine(overrides: Partial<EngineConfig> = {}): Promise<TestEngine> {
+  const temp = overrides.home ? null : makeTempDir();
+  const home = overrides.home ?? temp?.dir ?? '';
+  const config = loadConfig(
+    { ...process.env, TAPEHOUSE_PORT: '0' },
+    { home, port: 0, ...overrides },
+  );
+  const token = `test-token-${Math.random().toString(36).slice(2)}`;
+  const engine = await createEngine(config, { studioToken: token, log: () => {} });
+  const url = await engine.listen();
+  return {
+    url,
+    api: `${url}/api/v1`,
+    token,
+    home,
+    engine,
+    stop: async () => {
+      await engine.stop();
+      temp?.cleanup();
+    },
+  };
+}
+
+export interface EngineProcess {
+  url: string;
+  api: string;
+  token: string;
+  home: string;
+  child: ChildProcess;
+  output: () => string;
+  /** SIGTERM and wait for exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: the crash case. */
+  kill(): Promise<void>;
+}
+
+export async function startEngineProcess(
+  options: { home?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<EngineProcess> {
+  const home = options.home ?? makeTempDir().dir;
+  const token = `proc-token-${Math.random().toString(36).slice(2)}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'engine/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      TAPEHOUSE_HOME: home,
+      TAPEHOUSE_PORT: '0',
+      TAPEHOUSE_STUDIO_TOKEN: token,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`engine did not become ready in time:\n${log}`)),
+      options.timeoutMs ?? 60_000,
+    );
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = /^TAPEHOUSE_READY (\S+)$/m.exec(buffer);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`engine exited with ${code} before ready:\n${log}`));
+    });
+  });
+  return {
+    url,
+    api: `${url}/api/v1`,
+    token,
+    home,
+    child,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** fetch with the studio token. */
+export function authed(token: string, init: RequestInit = {}): RequestInit {
+  return {
+    ...init,
+    headers: {
+      ...(init.headers as Record<string, string> | undefined),
+      Authorization: `Bearer ${token}`,
+    },
+  };
+}

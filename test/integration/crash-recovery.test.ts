@@ -1,0 +1,122 @@
+// Crash safety: SIGKILL the engine while a job runs, restart it on the same data dir, and the
+// job is resumed (idempotent) — or, for a non-idempotent job, failed with its credits refunded.
+// Never left `running` with no process behind it.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openDatabase } from '../../engine/src/db/client.ts';
+import { migrateDatabase } from '../../engine/src/db/migrate.ts';
+import { recoverInterruptedJobs } from '../../engine/src/jobs/job-recovery.ts';
+import { JobRegistry } from '../../engine/src/jobs/job-registry.ts';
+import { JobRepo } from '../../engine/src/jobs/job-repo.ts';
+import type { JobView } from '../../engine/src/jobs/job-types.ts';
+import { makeSineWav } from '../helpers/audio-fixtures.ts';
+import { startEngineProcess } from '../helpers/engine.ts';
+import { makeTempDir } from '../helpers/temp-dir.ts';
+
+const temp = makeTempDir();
+afterAll(() => temp.cleanup());
+
+async function getJob(api: string, token: string, id: number): Promise<JobView> {
+  return (await (
+    await fetch(`${api}/jobs/${id}`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as JobView;
+}
+
+describe('crash recovery', () => {
+  it('resumes an idempotent job after the engine is SIGKILLed mid-run', async () => {
+    const home = path.join(temp.dir, 'home');
+    const wav = makeSineWav(temp.dir, 'hour.wav', 3600, 16_000);
+    const first = await startEngineProcess({ home });
+    const up = await fetch(`${first.api}/files`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${first.token}`,
+        'Content-Type': 'audio/wav',
+        'X-Filename': 'hour.wav',
+      },
+      body: fs.readFileSync(wav),
+    });
+    const { file_key } = (await up.json()) as { file_key: string };
+    const created = (await (
+      await fetch(`${first.api}/analysis`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${first.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ file_key }),
+      })
+    ).json()) as JobView;
+
+    // Wait until the job is really working (progress reported), then kill without warning.
+    for (let i = 0; ; i++) {
+      const job = await getJob(first.api, first.token, created.id);
+      if (job.status === 'running' && job.progress > 0) break;
+      if (job.status !== 'queued' && job.status !== 'running')
+        throw new Error(`job ended early: ${JSON.stringify(job)}`);
+      if (i > 600) throw new Error('job never reported progress');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await first.kill();
+
+    const db = new Database(path.join(home, 'tapehouse.db'), { readonly: true });
+    expect(db.prepare('SELECT status FROM jobs WHERE id = ?').get(created.id)).toEqual({
+      status: 'running',
+    });
+    db.close();
+
+    const second = await startEngineProcess({ home });
+    try {
+      expect(second.output()).toMatch(new RegExp(`requeued \\[${created.id}\\]`));
+      let job = await getJob(second.api, second.token, created.id);
+      expect(['queued', 'running', 'completed']).toContain(job.status);
+      for (let i = 0; job.status !== 'completed' && job.status !== 'failed'; i++) {
+        if (i > 1200) throw new Error(`job stuck in ${job.status}`);
+        await new Promise((r) => setTimeout(r, 100));
+        job = await getJob(second.api, second.token, created.id);
+      }
+      expect(job.status).toBe('completed');
+      expect(job.attempts).toBe(2);
+      expect((job.result as { duration_seconds: number }).duration_seconds).toBeCloseTo(3600, 0);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  }, 240_000);
+
+  it('fails a non-idempotent interrupted job with its held credits refunded', () => {
+    const handle = openDatabase(path.join(temp.dir, 'recovery.db'));
+    migrateDatabase(handle);
+    const repo = new JobRepo(handle.db);
+    const registry = new JobRegistry();
+    registry.register({
+      type: 'charged_once',
+      resource: 'inference',
+      idempotent: false,
+      input: z.object({}),
+      run: async () => null,
+    });
+    const row = repo.insert({
+      type: 'charged_once',
+      ownerId: 'u1',
+      resource: 'inference',
+      input: {},
+    });
+    handle.sqlite
+      .prepare(
+        `UPDATE jobs SET status='running', credits_reserved=120, credits_state='held' WHERE id=?`,
+      )
+      .run(row.id);
+
+    const report = recoverInterruptedJobs(repo, registry);
+    expect(report).toEqual({ requeued: [], failed: [row.id] });
+    const after = repo.get(row.id);
+    expect(after).toMatchObject({
+      status: 'failed',
+      failureReason: 'engine_restart',
+      creditsState: 'refunded',
+    });
+    expect(after?.finishedAt).toBeTruthy();
+    expect(recoverInterruptedJobs(repo, registry)).toEqual({ requeued: [], failed: [] });
+    handle.close();
+  });
+});

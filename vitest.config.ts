@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for unit (beside the code), engine integration (test/integration) and browser
+// (test/e2e) tests. Integration tests spawn real processes, so files run in forks and the
+// timeouts are generous for a 2-core machine; speed targets live in `npm run bench`.
+export default defineConfig({
+  test: {
+    include: [
+      'engine/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'electron/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    reporters: ['default', './test/reporters/summary-line.ts'],
+  },
+});
