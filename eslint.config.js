@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'test-output/', 'engine/src/db/migrations/'] },
+  { ignores: ['node_modules/', 'dist/', 'release/', 'test-output/', 'engine/src/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,11 +8,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './api/app.ts';
+import { killAllFfmpeg } from './audio/index.ts';
 import { studioTokenResolver } from './api/authenticate.ts';
+import { RateLimiter } from './api/rate-limit.ts';
 import type { EngineConfig } from './config.ts';
 import { databaseFile, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { analysisJob } from './features/analysis/analysis-job.ts';
+import { buildAccounts } from './features/auth/accounts.ts';
 import { FileStore } from './features/files/file-store.ts';
 import { FfmpegStatus } from './ffmpeg-status.ts';
 import { describeInference } from './inference/execution-providers.ts';
@@ -87,6 +90,7 @@ export async function createEngine(
     randomBytes(32).toString('base64url');
   writeTokenFile(config.home, studioToken);
   const workers = new WorkerPool(Math.max(1, config.concurrency.inference));
+  const accounts = buildAccounts(database.db, config, log);
 
   const services: Services = {
     config,
@@ -99,7 +103,9 @@ export async function createEngine(
     workers,
     models: new ModelRegistry(config),
     ffmpeg,
-    credentialResolvers: [studioTokenResolver(studioToken)],
+    credentialResolvers: [studioTokenResolver(studioToken), ...accounts.resolvers],
+    accounts,
+    rateLimiter: new RateLimiter(),
     studioToken,
     startedAt: Date.now(),
     log,
@@ -128,6 +134,8 @@ export async function createEngine(
       }),
     stop: async () => {
       await jobs.stop();
+      // Jobs abort their own ffmpeg processes; this catches any a handler failed to reap.
+      await killAllFfmpeg();
       // Leave interrupted jobs resumable now rather than at the next start.
       recoverInterruptedJobs(jobRepo, registry);
       await workers.close();

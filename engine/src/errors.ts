@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   bad_request: 400,
   email_already_registered: 400,
   invalid_verification_code: 400,
+  captcha_required: 400,
   RIGHTS_NOT_ATTESTED: 400,
   empty_selection: 400,
   unsupported_media: 400,

@@ -12,6 +12,8 @@ export interface FfmpegHealth {
   version: string | null;
   source: string | null;
   error: string | null;
+  /** The user's ffmpeg setting failed and a fallback is in use: say so rather than hide it. */
+  setting_error: string | null;
 }
 
 export class FfmpegStatus {
@@ -39,6 +41,7 @@ export class FfmpegStatus {
       version: this.info?.version ?? null,
       source: this.info?.source ?? null,
       error: this.lastError,
+      setting_error: this.info?.setting_error ?? null,
     };
   }
 

@@ -4,9 +4,11 @@
  * so tests build a real engine per data dir and nothing leaks between them.
  */
 import type { CredentialResolver } from './api/authenticate.ts';
+import type { RateLimiter } from './api/rate-limit.ts';
 import type { EngineConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { FfmpegStatus } from './ffmpeg-status.ts';
+import type { Accounts } from './features/auth/accounts.ts';
 import type { FileStore } from './features/files/file-store.ts';
 import type { ModelRegistry } from './inference/model-registry.ts';
 import type { JobEvents } from './jobs/job-events.ts';
@@ -26,6 +28,10 @@ export interface Services {
   models: ModelRegistry;
   ffmpeg: FfmpegStatus;
   credentialResolvers: CredentialResolver[];
+  /** Accounts, sessions, tokens, API keys, CAPTCHA, outbox (features/auth/accounts.ts). */
+  accounts: Accounts;
+  /** Per-route request limits declared in the route table (api/rate-limit.ts). */
+  rateLimiter: RateLimiter;
   /** Per-launch secret the studio (and the machine's own scripts) authenticate with. */
   studioToken: string;
   startedAt: number;

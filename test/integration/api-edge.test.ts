@@ -21,7 +21,7 @@ describe('health', () => {
     expect(body.database).toMatchObject({
       status: 'ok',
       journal_mode: 'wal',
-      schema_version: '0001_files',
+      schema_version: '0002_accounts',
     });
     expect(body.ffmpeg).toMatchObject({ status: 'ok' });
     expect(String(body.ffmpeg?.version)).toMatch(/\d/);

@@ -66,7 +66,7 @@ describe('migrations', () => {
     const file = path.join(tempDir(), 'old.db');
     const old = openDatabase(file);
     migrateDatabase(old, previousMigrationSet());
-    expect(tables(old)).not.toContain('files');
+    expect(tables(old)).not.toContain('users');
     old.sqlite
       .prepare(
         `INSERT INTO jobs (type, owner_id, status, resource, input) VALUES ('audio_analysis', 'u1', 'completed', 'ffmpeg', '{"file_key":"x"}')`,
@@ -77,7 +77,7 @@ describe('migrations', () => {
     const upgraded = openDatabase(file);
     const result = migrateDatabase(upgraded);
     expect(result.applied).toBe(1);
-    expect(tables(upgraded)).toContain('files');
+    expect(tables(upgraded)).toContain('users');
     const row = upgraded.sqlite.prepare('SELECT type, owner_id, status, input FROM jobs').get();
     expect(row).toEqual({
       type: 'audio_analysis',

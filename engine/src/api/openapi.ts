@@ -186,6 +186,13 @@ export function buildOpenApi(
       responses: responses(route, components),
     };
     if (route.scope) operation['x-required-scope'] = route.scope;
+    if (route.rateLimit) {
+      operation['x-rate-limit'] = {
+        limit: route.rateLimit.limit,
+        window_seconds: route.rateLimit.windowSeconds,
+        per: 'ip',
+      };
+    }
     const body = requestBody(route, components);
     if (body) operation.requestBody = body;
     paths[route.path] = { ...(paths[route.path] ?? {}), [route.method]: operation };

@@ -11,6 +11,8 @@ export interface Principal {
   scopes: string[];
   /** Session or key id, for revocation and audit. */
   credentialId: string;
+  /** Access tokens only: when the token expires (Unix seconds), for /auth/token-health. */
+  expiresAt?: number;
 }
 
 /** The machine owner's principal in the local profile (studio token). */

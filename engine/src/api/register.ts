@@ -124,6 +124,10 @@ export function registerRoutes(
         if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
       });
       try {
+        if (route.rateLimit) {
+          const key = `${route.method} ${route.path} ${req.ip ?? ''}`;
+          res.set({ ...services.rateLimiter.hit(key, route.rateLimit) });
+        }
         const headers = headersOf(req);
         const principal = await authenticate(route.auth, headers, services.credentialResolvers);
         if (principal && route.auth !== 'none' && !hasScope(principal, route.scope)) {

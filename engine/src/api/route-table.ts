@@ -4,6 +4,7 @@
  * docs/api/openapi.json are all generated from these two lists. A feature adds its rows here.
  */
 import { analysisRoutes } from '../features/analysis/routes.ts';
+import { authRoutes } from '../features/auth/routes.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { jobRoutes } from '../features/jobs/routes.ts';
@@ -14,6 +15,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...jobRoutes,
   ...fileRoutes,
   ...analysisRoutes,
+  ...authRoutes,
 ];
 
 /** Document 2, "Narration" and "Versioning": replaced by narration/batch. */

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { Principal } from './principal.ts';
+import type { RateLimit } from './rate-limit.ts';
 import type { Reply } from './reply.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -40,6 +41,8 @@ export interface RequestContext<P, Q, B> {
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** A row without a response schema (e.g. a 204) may return nothing at all. */
+type NoBody<S> = S extends z.ZodType ? never : void;
 
 export interface RouteSpec<
   PS extends Schema | undefined,
@@ -55,6 +58,8 @@ export interface RouteSpec<
   auth: AuthMode;
   /** Scope an API key needs (docs/api/scopes.md); `*` keys pass every scope. */
   scope?: string;
+  /** Requests per IP per window (document 1, "Limits"); api/register.ts answers 429 beyond it. */
+  rateLimit?: RateLimit;
   params?: PS;
   query?: QS;
   body?: BS;
@@ -72,7 +77,7 @@ export interface RouteSpec<
   handler: (
     ctx: RequestContext<Out<PS>, Out<QS>, Out<BS>>,
     services: Services,
-  ) => Promise<Out<RS> | Reply> | Out<RS> | Reply;
+  ) => Promise<Out<RS> | Reply | NoBody<RS>> | Out<RS> | Reply | NoBody<RS>;
 }
 
 /** A route row with its generics erased, as stored in the table. */
@@ -83,6 +88,7 @@ export interface AnyRoute {
   tag: string;
   auth: AuthMode;
   scope?: string;
+  rateLimit?: RateLimit;
   params?: Schema;
   query?: Schema;
   body?: Schema;

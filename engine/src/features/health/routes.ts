@@ -28,6 +28,7 @@ export const healthSchema = z
       version: z.string().nullable(),
       source: z.string().nullable(),
       error: z.string().nullable(),
+      setting_error: z.string().nullable(),
     }),
     onnxruntime: z.object({
       version: z.string(),

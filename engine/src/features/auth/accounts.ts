@@ -1,0 +1,106 @@
+/**
+ * Builds the accounts area for one engine (the Services container's `accounts`): repositories
+ * over the engine's database, the services on top of them, and the credential resolvers for
+ * API keys and access tokens that api/authenticate.ts consults after the studio token.
+ */
+import type { CredentialResolver } from '../../api/authenticate.ts';
+import type { EngineConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { ApiKeyRepo } from '../apikeys/api-key-repo.ts';
+import { apiKeyResolver } from '../apikeys/api-key-resolver.ts';
+import { ApiKeyService } from '../apikeys/api-key-service.ts';
+import { createMailer, type Mailer } from '../outbox/mailer.ts';
+import { OutboxRepo } from '../outbox/outbox-repo.ts';
+import { OutboxSmsSender, type SmsSender } from '../outbox/sms-sender.ts';
+import { DeviceRepo } from '../sessions/device-repo.ts';
+import { SessionRepo } from '../sessions/session-repo.ts';
+import { SessionService } from '../sessions/session-service.ts';
+import { accessTokenResolver } from './access-token-resolver.ts';
+import { AuthAttemptRepo } from './auth-attempt-repo.ts';
+import { AuthSignals } from './auth-signals.ts';
+import { CaptchaRepo } from './captcha-repo.ts';
+import { CaptchaService } from './captcha-service.ts';
+import { PasswordLoginService } from './password-login-service.ts';
+import { PasswordResetRepo } from './password-reset-repo.ts';
+import { PasswordResetService } from './password-reset-service.ts';
+import { PhoneVerificationRepo } from './phone-verification-repo.ts';
+import { PhoneVerificationService } from './phone-verification-service.ts';
+import { ProfileService } from './profile-service.ts';
+import { RegistrationRepo } from './registration-repo.ts';
+import { RegistrationService } from './registration-service.ts';
+import { SignInService } from './sign-in-service.ts';
+import { loadOrCreateTokenSecret } from './token-secret.ts';
+import { TokenService } from './token-service.ts';
+import { UserRepo } from './user-repo.ts';
+
+export interface Accounts {
+  users: UserRepo;
+  profile: ProfileService;
+  registration: RegistrationService;
+  passwordLogin: PasswordLoginService;
+  passwordReset: PasswordResetService;
+  signIn: SignInService;
+  tokens: TokenService;
+  sessions: SessionService;
+  apiKeys: ApiKeyService;
+  captcha: CaptchaService;
+  signals: AuthSignals;
+  phone: PhoneVerificationService;
+  outbox: OutboxRepo;
+  mailer: Mailer;
+  /** API keys, then access tokens (the studio token's resolver comes first, in engine.ts). */
+  resolvers: CredentialResolver[];
+}
+
+export interface AccountsOptions {
+  /** An SMS gateway; the default writes text messages to the local outbox. */
+  sms?: SmsSender;
+}
+
+export function buildAccounts(
+  db: Db,
+  config: EngineConfig,
+  log: (line: string) => void,
+  options: AccountsOptions = {},
+): Accounts {
+  const users = new UserRepo(db);
+  users.ensureOwner();
+  const outbox = new OutboxRepo(db);
+  const mailer = createMailer(config.smtpUrl, outbox);
+  const sessionRepo = new SessionRepo(db);
+  const sessions = new SessionService(sessionRepo, new DeviceRepo(db));
+  const tokens = new TokenService(loadOrCreateTokenSecret(config.home), sessionRepo, sessions);
+  const signals = new AuthSignals(new AuthAttemptRepo(db));
+  const captcha = new CaptchaService(new CaptchaRepo(db));
+  const signIn = new SignInService(sessions, tokens);
+  const resetTokens = new PasswordResetRepo(db);
+  const apiKeys = new ApiKeyService(new ApiKeyRepo(db), users);
+  return {
+    users,
+    profile: new ProfileService(users, sessions, resetTokens),
+    registration: new RegistrationService(
+      users,
+      new RegistrationRepo(db),
+      mailer,
+      signals,
+      captcha,
+      signIn,
+    ),
+    passwordLogin: new PasswordLoginService(users, signals, captcha, signIn),
+    passwordReset: new PasswordResetService(users, resetTokens, sessions, mailer, log),
+    signIn,
+    tokens,
+    sessions,
+    apiKeys,
+    captcha,
+    signals,
+    phone: new PhoneVerificationService(
+      users,
+      new PhoneVerificationRepo(db),
+      options.sms ?? new OutboxSmsSender(outbox),
+    ),
+    outbox,
+    mailer,
+    resolvers: [apiKeyResolver(apiKeys), accessTokenResolver(tokens, sessions, users)],
+  };
+}

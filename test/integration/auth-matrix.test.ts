@@ -1,0 +1,273 @@
+// The authorization matrix, generated from THE route table (engine/src/api/route-table.ts):
+// every route that needs a credential is tried with no credential, a malformed header, an
+// unknown token, an expired access token, a revoked API key and an API key without the route's
+// scope; routes with an id in the path are tried on another user's resource. A route added to
+// the table is covered automatically, and the file fails until an id-bearing route has an
+// owner-resource maker below (ARCHITECTURE.md, Tests: every route × credentials).
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { AnyRoute } from '../../engine/src/api/route.ts';
+import { routeTable } from '../../engine/src/api/route-table.ts';
+import { bearer, postJson, registerUser, type TestUser } from '../helpers/accounts.ts';
+import { makeSineWav } from '../helpers/audio-fixtures.ts';
+import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { makeTempDir } from '../helpers/temp-dir.ts';
+
+const protectedRoutes = routeTable.filter((route) => route.auth !== 'none');
+
+let engine: TestEngine;
+let alice: TestUser;
+let bob: TestUser;
+const temp = makeTempDir();
+
+/** Credentials every case uses, made once through the real API. */
+const creds = { expiredAccess: '', revokedKey: '', unscopedKey: '' };
+/** Keys holding exactly one scope each, for the positive control. */
+const scopedKeys = new Map<string, string>();
+/** Alice's resources, by path parameter name. */
+const aliceOwns: Record<string, string> = {};
+
+/**
+ * How to make a resource Alice owns, per path parameter. A new route with an id parameter not
+ * listed here fails the "has an owner-resource maker" test below until one is added.
+ */
+const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
+  file_key: async () => {
+    const wav = makeSineWav(temp.dir, 'matrix.wav', 1);
+    const res = await fetch(`${engine.api}/files`, {
+      method: 'POST',
+      headers: bearer(alice.tokens.access_token, { 'Content-Type': 'audio/wav' }),
+      body: fs.readFileSync(wav),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { file_key: string }).file_key;
+  },
+  job_id: async () => {
+    const res = await postJson(
+      engine,
+      '/analysis',
+      { file_key: aliceOwns.file_key },
+      bearer(alice.tokens.access_token),
+    );
+    expect(res.status).toBe(202);
+    return String(((await res.json()) as { id: number }).id);
+  },
+  key_id: async () => {
+    const res = await postJson(
+      engine,
+      '/auth/api-keys',
+      { name: 'alice', scopes: ['*'] },
+      bearer(alice.tokens.access_token),
+    );
+    return ((await res.json()) as { id: string }).id;
+  },
+};
+
+function pathParams(route: AnyRoute): string[] {
+  return [...route.path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1] ?? '');
+}
+
+/** A value of the right shape for each path parameter, found by asking the row's own schema. */
+function validShaped(route: AnyRoute, name: string): string {
+  const shape = route.params instanceof z.ZodObject ? route.params.shape : {};
+  const schema = (shape as Record<string, z.ZodType | undefined>)[name];
+  const candidates = ['1', randomUUID(), 'google', 'github', 'a'];
+  const fit = candidates.find((c) => schema === undefined || schema.safeParse(c).success);
+  if (fit === undefined) throw new Error(`no valid-shaped value for {${name}} in ${route.path}`);
+  return fit;
+}
+
+function urlFor(route: AnyRoute, values: Record<string, string> = {}): string {
+  const path = route.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_m, name: string) =>
+    encodeURIComponent(values[name] ?? validShaped(route, name)),
+  );
+  return `${engine.api}${path}`;
+}
+
+/** Status and JSON body; event streams are closed as soon as their headers arrive. */
+async function call(
+  route: AnyRoute,
+  headers: Record<string, string>,
+  values?: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const controller = new AbortController();
+  const hasBody = route.method !== 'get' && route.method !== 'delete';
+  const res = await fetch(urlFor(route, values), {
+    method: route.method.toUpperCase(),
+    headers: hasBody ? { 'Content-Type': 'application/json', ...headers } : headers,
+    body: hasBody ? '{}' : undefined,
+    signal: controller.signal,
+  });
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) {
+    controller.abort();
+    return { status: res.status, body: {} };
+  }
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function keyWith(scopes: string[]): Promise<{ id: string; api_key: string }> {
+  const res = await postJson(
+    engine,
+    '/auth/api-keys',
+    { name: scopes.join(' '), scopes },
+    bearer(alice.tokens.access_token),
+  );
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string; api_key: string };
+}
+
+beforeAll(async () => {
+  engine = await startEngine();
+  alice = await registerUser(engine);
+  bob = await registerUser(engine);
+
+  const sid = JSON.parse(
+    Buffer.from(alice.tokens.access_token.split('.')[1] ?? '', 'base64url').toString(),
+  ) as { sid: string };
+  const now = Math.floor(Date.now() / 1000);
+  creds.expiredAccess = engine.engine.services.accounts.tokens.signAccessToken({
+    userId: alice.id,
+    sessionId: sid.sid,
+    issuedAt: now - 7200,
+    expiresAt: now - 3600,
+  });
+
+  const revoked = await keyWith(['*']);
+  const del = await fetch(`${engine.api}/auth/api-keys/${revoked.id}`, {
+    method: 'DELETE',
+    headers: bearer(alice.tokens.access_token),
+  });
+  expect(del.status).toBe(204);
+  creds.revokedKey = revoked.api_key;
+  creds.unscopedKey = (await keyWith(['nothing:read'])).api_key;
+
+  for (const scope of new Set(protectedRoutes.map((r) => r.scope))) {
+    if (scope !== undefined) scopedKeys.set(scope, (await keyWith([scope])).api_key);
+  }
+  // Makers run in this order because a job needs a file.
+  for (const name of ['file_key', 'job_id', 'key_id']) {
+    const make = OWNED_RESOURCE_MAKERS[name];
+    if (make) aliceOwns[name] = await make();
+  }
+});
+
+afterAll(async () => {
+  await engine.stop();
+  temp.cleanup();
+});
+
+describe('the route table', () => {
+  it('has credentialed routes to check', () => {
+    expect(protectedRoutes.length).toBeGreaterThan(15);
+  });
+
+  it('gives every route that accepts API keys a scope (docs/api/scopes.md)', () => {
+    const unscoped = protectedRoutes
+      .filter((r) => r.auth === 'user' && r.scope === undefined)
+      .map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    expect(unscoped).toEqual([]);
+  });
+
+  it('lists every credentialed route with its auth and scope in docs/api/scopes.md', () => {
+    const doc = fs.readFileSync(new URL('../../docs/api/scopes.md', import.meta.url), 'utf8');
+    const documented = new Set(
+      [
+        ...doc.matchAll(
+          /^\| (GET|POST|PUT|PATCH|DELETE) \| `([^`]+)` \| (\w+)[^|]*\| ([^|]+) \|$/gm,
+        ),
+      ].map((m) => `${m[1]} ${m[2]} ${m[3]} ${(m[4] ?? '').trim().replace(/`/g, '')}`),
+    );
+    const missing = protectedRoutes
+      .map((r) => `${r.method.toUpperCase()} ${r.path} ${r.auth} ${r.scope ?? '—'}`)
+      .filter((row) => !documented.has(row));
+    expect(missing).toEqual([]);
+  });
+
+  it('declares rate_limit_exceeded on every rate-limited row', () => {
+    const undeclared = routeTable
+      .filter((r) => r.rateLimit && !r.errors.includes('rate_limit_exceeded'))
+      .map((r) => r.path);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('has an owner-resource maker for every path parameter of a credentialed route', () => {
+    const missing = protectedRoutes.flatMap((r) =>
+      pathParams(r)
+        .filter((name) => !(name in OWNED_RESOURCE_MAKERS))
+        .map((name) => `${r.path} {${name}}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+for (const route of protectedRoutes) {
+  const label = `${route.method.toUpperCase()} ${route.path} (auth ${route.auth})`;
+
+  describe(label, () => {
+    it('no credential → 401', async () => {
+      const res = await call(route, {});
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('unauthorized');
+    });
+
+    it('malformed Authorization → 401', async () => {
+      for (const value of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer two tokens']) {
+        const res = await call(route, { Authorization: value });
+        expect(res.status, value).toBe(401);
+      }
+    });
+
+    it('unknown token or key → 401', async () => {
+      for (const headers of [
+        bearer('not-a-known-token'),
+        bearer('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl'),
+        { 'X-API-Key': 'th_unknownkey' },
+      ]) {
+        expect((await call(route, headers)).status, JSON.stringify(headers)).toBe(401);
+      }
+    });
+
+    it('expired access token → 401 token_expired', async () => {
+      const res = await call(route, bearer(creds.expiredAccess));
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('token_expired');
+    });
+
+    it('revoked API key → 401, in either header', async () => {
+      for (const headers of [{ 'X-API-Key': creds.revokedKey }, bearer(creds.revokedKey)]) {
+        expect((await call(route, headers)).status).toBe(401);
+      }
+    });
+
+    it('API key without the route’s scope → 403', async () => {
+      const res = await call(route, { 'X-API-Key': creds.unscopedKey });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('forbidden');
+      if (route.auth === 'user') expect(res.body.required_scope).toBe(route.scope);
+    });
+
+    if (route.auth === 'user') {
+      it(`API key with exactly "${route.scope}" gets past auth`, async () => {
+        const key = scopedKeys.get(route.scope ?? '') ?? '';
+        const res = await call(route, { 'X-API-Key': key });
+        expect([401, 403]).not.toContain(res.status);
+      });
+    }
+
+    if (pathParams(route).length > 0) {
+      it('another user’s resource → 404', async () => {
+        const res = await call(route, bearer(bob.tokens.access_token), aliceOwns);
+        expect(res.status).toBe(404);
+        expect(res.body.code).toBe('not_found');
+        if (route.method === 'get') {
+          // …and it is there for its owner, so the 404 is about ownership, not existence.
+          const own = await call(route, bearer(alice.tokens.access_token), aliceOwns);
+          expect(own.status).toBe(200);
+        }
+      });
+    }
+  });
+}
