@@ -8,6 +8,16 @@ import { defineRoute } from '../../api/route.ts';
 import { AppError } from '../../errors.ts';
 import { sanitizeFilename, toStoredFile } from './file-store.ts';
 
+/** X-Filename is URI-encoded by our clients; a raw name with a stray `%` is taken as it is. */
+export function decodeFilenameHeader(value: string | undefined): string {
+  if (value === undefined) return '';
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 export const storedFileSchema = z
   .object({
     file_key: z.string(),
@@ -66,7 +76,7 @@ export const fileRoutes = [
         stream,
         {
           contentType,
-          filename: sanitizeFilename(decodeURIComponent(headers['x-filename'] ?? '')),
+          filename: sanitizeFilename(decodeFilenameHeader(headers['x-filename'])),
         },
         signal,
       );

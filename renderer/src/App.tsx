@@ -1,0 +1,69 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { EnginePage } from './features/engine/EnginePage.tsx';
+import { JobsPage } from './features/jobs/JobsPage.tsx';
+import { ComingSoon } from './features/shell/ComingSoon.tsx';
+import { hrefFor, useHashPath } from './features/shell/router.ts';
+import { DEFAULT_PATH, findArea } from './features/shell/routes.ts';
+import { Sidebar } from './features/shell/Sidebar.tsx';
+
+export function App() {
+  const path = useHashPath();
+  const area = findArea(path);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownPath = useRef(path);
+
+  // After a navigation, move focus to the new page's heading so keyboard and screen-reader
+  // users land on the content. The first render keeps the browser's own focus (comparing paths
+  // rather than counting renders also holds under StrictMode's double effects).
+  useEffect(() => {
+    if (shownPath.current === path) return;
+    shownPath.current = path;
+    heading.current?.focus();
+  }, [path]);
+
+  const title = area ? (area.title ?? area.label) : 'Page not found';
+  useEffect(() => {
+    document.title = `${title} · Tapehouse`;
+  }, [title]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        Skip to content
+      </a>
+      <Sidebar path={path} />
+      <main
+        className="main"
+        id="main"
+        tabIndex={-1}
+        data-testid={`page-${path.slice(1).replace(/\//g, '-')}`}
+      >
+        <header className="page-header">
+          <div>
+            {area && <p className="page-header__section">{area.section}</p>}
+            <h1 className="page-header__title" ref={heading} tabIndex={-1}>
+              {title}
+            </h1>
+            <p className="page-header__summary">
+              {area ? area.summary : `There is no studio page at “${path}”.`}
+            </p>
+          </div>
+        </header>
+        {!area && (
+          <p>
+            <a href={hrefFor(DEFAULT_PATH)}>Go to Jobs</a>
+          </p>
+        )}
+        {area && !area.ready && <ComingSoon area={area} />}
+        {area?.path === '/jobs' && <JobsPage />}
+        {area?.path === '/settings/engine' && <EnginePage />}
+      </main>
+    </div>
+  );
+}
+
+/** The skip link must not change the hash (that is the router); it only moves focus. */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}

@@ -1,0 +1,80 @@
+/** The levels and waveform of a completed `audio_analysis` job. */
+import type { AudioAnalysisResult } from '../../api/types.ts';
+import { formatChannels, formatDb, formatDuration, formatSampleRate } from '../../lib/format.ts';
+import { Waveform } from './Waveform.tsx';
+
+/** Narrows an unknown `result` to the analysis shape; null if the engine sent something else. */
+export function asAnalysisResult(result: unknown): AudioAnalysisResult | null {
+  if (!result || typeof result !== 'object') return null;
+  const r = result as Record<string, unknown>;
+  const numbers = [
+    'duration_seconds',
+    'rms_db',
+    'peak_db',
+    'true_peak_db',
+    'noise_floor_db',
+    'integrated_lufs',
+    'loudness_range_lu',
+    'sample_rate',
+    'channels',
+  ];
+  // Levels of digital silence may legitimately be null/-Infinity in JSON; only the type matters.
+  if (!numbers.every((key) => typeof r[key] === 'number' || r[key] === null)) return null;
+  if (!Array.isArray(r.waveform)) return null;
+  return result as AudioAnalysisResult;
+}
+
+const level = (value: number | null, unit?: string) =>
+  value === null ? '–' : formatDb(value, unit);
+
+export function AnalysisResult({ result, name }: { result: AudioAnalysisResult; name: string }) {
+  // [label, value, test id, longer description for the tooltip]
+  const metrics: [string, string, string, string][] = [
+    [
+      'Loudness',
+      level(result.integrated_lufs, 'LUFS'),
+      'result-lufs',
+      'Integrated loudness (EBU R128)',
+    ],
+    ['RMS', level(result.rms_db, 'dBFS'), 'result-rms', 'Average (RMS) level'],
+    ['Sample peak', level(result.peak_db, 'dBFS'), 'result-peak', 'Highest sample'],
+    [
+      'True peak',
+      level(result.true_peak_db, 'dBTP'),
+      'result-true-peak',
+      'Inter-sample peak (EBU R128 true peak)',
+    ],
+    [
+      'Noise floor',
+      level(result.noise_floor_db, 'dBFS'),
+      'result-noise-floor',
+      'Level of the quietest tenth of the recording (room tone)',
+    ],
+    [
+      'Loudness range',
+      level(result.loudness_range_lu, 'LU'),
+      'result-lra',
+      'Loudness range (EBU R128 LRA)',
+    ],
+  ];
+  return (
+    <div className="analysis" data-testid="analysis-result">
+      <p className="analysis__format">
+        {formatDuration(result.duration_seconds)} · {formatSampleRate(result.sample_rate)} ·{' '}
+        {formatChannels(result.channels)}
+      </p>
+      <dl className="metrics">
+        {metrics.map(([label, value, testId, description]) => (
+          <div className="metric" key={label} title={description}>
+            <dt>{label}</dt>
+            <dd data-testid={testId}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Waveform
+        peaks={result.waveform}
+        label={`Waveform of ${name}, ${formatDuration(result.duration_seconds)}`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The studio's areas, in navigation order. `ready: false` areas render the honest
+ * "coming in a later release" panel with the `plan` text; nothing fake is shown for them.
+ */
+import type { IconName } from '../../components/Icon.tsx';
+
+export interface AreaRoute {
+  path: string;
+  label: string;
+  /** Page heading when it differs from the nav label. */
+  title?: string;
+  icon: IconName;
+  section: 'Production' | 'Music tools' | 'Studio' | 'Settings';
+  ready: boolean;
+  /** One sentence: what the page is for (shown under the heading). */
+  summary: string;
+  /** For areas not built yet: what is planned, stated as a plan. */
+  plan?: string[];
+}
+
+export const AREAS: readonly AreaRoute[] = [
+  {
+    path: '/audiobooks',
+    label: 'Audiobooks',
+    icon: 'book',
+    section: 'Production',
+    ready: false,
+    summary: 'Turn a manuscript into a finished, chaptered audiobook.',
+    plan: [
+      'Import a manuscript and split it into chapters',
+      'Detect the cast and assign voices to characters',
+      'Narrate, direct and re-take lines',
+      'Export chapters checked against ACX loudness rules',
+    ],
+  },
+  {
+    path: '/voices',
+    label: 'Voices',
+    icon: 'mic',
+    section: 'Production',
+    ready: false,
+    summary: 'Your voice library: built-in voices and voices you record or clone.',
+    plan: [
+      'Browse the built-in and installed voices',
+      'Preview and compare voices on your own text',
+      'Add consented voice clones from your recordings',
+    ],
+  },
+  {
+    path: '/music/stems',
+    label: 'Stems',
+    title: 'Stem separation',
+    icon: 'stems',
+    section: 'Music tools',
+    ready: false,
+    summary: 'Split a mixed track into vocals, drums, bass and other instruments.',
+    plan: ['Separate a song into stems on this machine', 'Solo, mute and export each stem'],
+  },
+  {
+    path: '/music/midi',
+    label: 'Audio to MIDI',
+    icon: 'midi',
+    section: 'Music tools',
+    ready: false,
+    summary: 'Transcribe melodies and chords from a recording into MIDI.',
+    plan: ['Transcribe notes from an audio file', 'Export a standard MIDI file for your DAW'],
+  },
+  {
+    path: '/music/denoise',
+    label: 'Noise reduction',
+    icon: 'denoise',
+    section: 'Music tools',
+    ready: false,
+    summary: 'Remove hiss, hum and room noise from voice and instrument recordings.',
+    plan: ['Clean a recording with an on-device model', 'Compare before and after'],
+  },
+  {
+    path: '/jobs',
+    label: 'Jobs',
+    icon: 'jobs',
+    section: 'Studio',
+    ready: true,
+    summary: 'Everything the engine is working on, live.',
+  },
+  {
+    path: '/account',
+    label: 'Account',
+    icon: 'account',
+    section: 'Studio',
+    ready: false,
+    summary: 'Your Tapehouse account, credits and API keys.',
+    plan: ['Sign in and sync credits', 'Create API keys for scripts', 'Manage webhooks'],
+  },
+  {
+    path: '/settings/engine',
+    label: 'Engine',
+    title: 'Engine status',
+    icon: 'engine',
+    section: 'Settings',
+    ready: true,
+    summary: 'The local engine that does the work: its version, database, ffmpeg and models.',
+  },
+];
+
+export const DEFAULT_PATH = '/jobs';
+
+export function findArea(path: string): AreaRoute | undefined {
+  return AREAS.find((area) => area.path === path);
+}
