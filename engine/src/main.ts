@@ -31,29 +31,7 @@ function isShutdownMessage(value: unknown): boolean {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  let engine: Engine;
-  try {
-    engine = await createEngine(loadConfig());
-  } catch (error) {
-    const message = isAppError(error) || error instanceof Error ? error.message : String(error);
-    console.error(`Tapehouse engine failed to start: ${message}`);
-    notifyParent({ type: 'fatal', message });
-    process.exitCode = 1;
-    return;
-  }
-  const url = await engine.listen();
-  const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  console.error(
-    `Tapehouse engine ${engine.services.config.version} listening on ${url} (data: ${engine.services.config.home}, ready in ${seconds}s)`,
-  );
-  if (engine.recovery.requeued.length + engine.recovery.failed.length > 0) {
-    console.error(
-      `recovered jobs: requeued ${JSON.stringify(engine.recovery.requeued)}, failed ${JSON.stringify(engine.recovery.failed)}`,
-    );
-  }
-  process.stdout.write(`TAPEHOUSE_READY ${url}\n`);
-  notifyParent({ type: 'ready', port: Number(new URL(url).port), url });
-
+  let engine: Engine | null = null;
   let stopping = false;
   const shutdown = (why: string): void => {
     if (stopping) return;
@@ -61,6 +39,8 @@ async function main(): Promise<void> {
     console.error(`Tapehouse engine stopping (${why})`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // A signal during start-up: nothing is listening yet, so there is nothing to drain.
+    if (engine === null) process.exit(0);
     void engine.stop().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -69,6 +49,8 @@ async function main(): Promise<void> {
       },
     );
   };
+  // Handlers go in before anything is announced: a parent that reacts to the ready line with
+  // SIGTERM must never hit the default disposition (killed by signal, jobs not left resumable).
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('message', (message) => {
@@ -78,6 +60,33 @@ async function main(): Promise<void> {
     if (isShutdownMessage(event.data)) shutdown('parent asked');
   });
   if (process.send) process.on('disconnect', () => shutdown('parent went away'));
+
+  try {
+    engine = await createEngine(loadConfig());
+  } catch (error) {
+    const message = isAppError(error) || error instanceof Error ? error.message : String(error);
+    console.error(`Tapehouse engine failed to start: ${message}`);
+    notifyParent({ type: 'fatal', message });
+    process.exitCode = 1;
+    return;
+  }
+  if (stopping) {
+    await engine.stop();
+    process.exit(0);
+  }
+  const url = await engine.listen();
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  console.error(
+    `Tapehouse engine ${engine.services.config.version} listening on ${url} (data: ${engine.services.config.home}, ready in ${seconds}s)`,
+  );
+  const { requeued, failed } = engine.recovery;
+  if (requeued.length + failed.length > 0) {
+    console.error(
+      `recovered jobs: requeued ${JSON.stringify(requeued)}, failed ${JSON.stringify(failed)}`,
+    );
+  }
+  process.stdout.write(`TAPEHOUSE_READY ${url}\n`);
+  notifyParent({ type: 'ready', port: Number(new URL(url).port), url });
 }
 
 void main();
