@@ -56,38 +56,56 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
+interface Variant {
+  label: string;
+  args: string[];
+  samples: Sample[];
+}
+
 export async function benchEngineStartup(runs = 5): Promise<void> {
-  const engine: Sample[] = [];
+  const variants: Variant[] = [
+    {
+      label: 'engine (tsx: npm run engine)',
+      args: ['--import', 'tsx', 'engine/src/main.ts'],
+      samples: [],
+    },
+  ];
+  const built = path.join(ROOT, 'dist/engine/main.js');
+  if (fs.existsSync(built))
+    variants.push({ label: 'engine (built: Electron)', args: [built], samples: [] });
+  else
+    console.log(
+      '(dist/engine/main.js missing: `npm run build:engine` benches the built engine too)',
+    );
   const peer: Sample[] = [];
   const peerScript =
     "require('http').createServer((q,s)=>s.end('ok')).listen(0,'127.0.0.1',()=>console.log('READY'))";
   for (let i = 0; i < runs; i++) {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'tapehouse-bench-'));
-    try {
-      engine.push(
-        await measure(
-          process.execPath,
-          ['--import', 'tsx', 'engine/src/main.ts'],
-          { ...process.env, TAPEHOUSE_HOME: home, TAPEHOUSE_PORT: '0' },
-          /TAPEHOUSE_READY /,
-        ),
-      );
-    } finally {
-      fs.rmSync(home, { recursive: true, force: true });
+    for (const variant of variants) {
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), 'tapehouse-bench-'));
+      try {
+        const env = { ...process.env, TAPEHOUSE_HOME: home, TAPEHOUSE_PORT: '0' };
+        variant.samples.push(
+          await measure(process.execPath, variant.args, env, /TAPEHOUSE_READY /),
+        );
+      } finally {
+        fs.rmSync(home, { recursive: true, force: true });
+      }
     }
     peer.push(await measure(process.execPath, ['-e', peerScript], process.env, /READY/));
   }
-  const e = {
-    ready: median(engine.map((s) => s.readyMs)),
-    rss: median(engine.map((s) => s.rssMb)),
-  };
   const p = { ready: median(peer.map((s) => s.readyMs)), rss: median(peer.map((s) => s.rssMb)) };
-  console.log(`engine startup (median of ${runs}, fresh data dir each run, tsx dev entry)`);
-  console.log(`  engine   cold start ${e.ready.toFixed(0)} ms   idle RSS ${e.rss.toFixed(1)} MiB`);
+  console.log(`engine startup (median of ${runs}, fresh data dir each run)`);
+  for (const variant of variants) {
+    const ready = median(variant.samples.map((s) => s.readyMs));
+    const rss = median(variant.samples.map((s) => s.rssMb));
+    console.log(
+      `  ${variant.label.padEnd(30)} cold start ${ready.toFixed(0).padStart(5)} ms (×${(ready / p.ready).toFixed(1)})` +
+        `   idle RSS ${rss.toFixed(1)} MiB (×${(rss / p.rss).toFixed(1)})`,
+    );
+  }
   console.log(
-    `  peer     cold start ${p.ready.toFixed(0)} ms   idle RSS ${p.rss.toFixed(1)} MiB   (bare node:http server)`,
-  );
-  console.log(
-    `  ratio    cold start ×${(e.ready / p.ready).toFixed(1)}   idle RSS ×${(e.rss / p.rss).toFixed(1)}`,
+    `  ${'peer: bare node:http server'.padEnd(30)} cold start ${p.ready.toFixed(0).padStart(5)} ms` +
+      `          idle RSS ${p.rss.toFixed(1)} MiB`,
   );
 }
