@@ -80,6 +80,35 @@ describe('config', () => {
     expect(() => loadConfig({ TAPEHOUSE_HOME: home })).toThrow(/settings file/);
   });
 
+  it('configures OAuth providers, refusing plain http beyond this machine', () => {
+    const defaults = loadConfig({ TAPEHOUSE_HOME: tempHome() });
+    expect(defaults).toMatchObject({
+      googleClientIds: [],
+      googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      githubApiUrl: 'https://api.github.com',
+    });
+    const set = loadConfig({
+      TAPEHOUSE_HOME: tempHome(),
+      TAPEHOUSE_GOOGLE_CLIENT_ID: 'web.apps.googleusercontent.com, desktop.apps',
+      TAPEHOUSE_GOOGLE_JWKS_URL: 'http://127.0.0.1:4000/certs',
+      TAPEHOUSE_GITHUB_API_URL: 'http://[::1]:4001',
+    });
+    expect(set).toMatchObject({
+      googleClientIds: ['web.apps.googleusercontent.com', 'desktop.apps'],
+      googleJwksUrl: 'http://127.0.0.1:4000/certs',
+      githubApiUrl: 'http://[::1]:4001',
+    });
+    for (const env of [
+      { TAPEHOUSE_GOOGLE_JWKS_URL: 'http://keys.example.com/certs' },
+      { TAPEHOUSE_GITHUB_API_URL: 'ftp://127.0.0.1' },
+      { TAPEHOUSE_GITHUB_API_URL: 'not a url' },
+    ]) {
+      expect(() => loadConfig({ TAPEHOUSE_HOME: tempHome(), ...env })).toThrow(
+        /TAPEHOUSE_(GOOGLE_JWKS|GITHUB_API)_URL/,
+      );
+    }
+  });
+
   it('puts data in the OS app-data folder', () => {
     expect(defaultHome('linux', { XDG_DATA_HOME: '/x' })).toBe('/x/tapehouse');
     expect(defaultHome('darwin', {})).toMatch(/Library\/Application Support\/Tapehouse$/);

@@ -29,7 +29,16 @@ export interface EngineConfig {
   dataDir: string | null;
   smtpUrl: string | null;
   webhooksAllowLoopback: boolean;
+  /** Extra CA certificate (PEM file) trusted for webhook receivers, e.g. a self-signed test one. */
+  webhooksCaFile: string | null;
+  /** The Local plan's allowance set by the machine owner (null: built-in defaults). */
+  localPlan: { creditsPerMonth: number; dailyLimit: number } | null;
+  /** Owner overrides of the credit cost table (features/credits/credit-defaults.ts). */
+  creditMultipliers: Record<string, number>;
+  /** An OpenAI-compatible chat endpoint (`POST {llmUrl}/chat/completions`), e.g. `http://127.0.0.1:8080/v1`. */
   llmUrl: string | null;
+  /** Model name sent to it; null: the first model its `GET {llmUrl}/models` lists. */
+  llmModel: string | null;
   /** User's ffmpeg override; the first candidate tried by the audio core. */
   ffmpegPath: string | null;
   /** ONNX Runtime execution providers the user forces (e.g. ["cpu"]); null = choose. */
@@ -40,7 +49,19 @@ export interface EngineConfig {
   allowedHosts: string[];
   /** Concurrency per job resource; inference defaults to 1 on small machines. */
   concurrency: { inference: number; ffmpeg: number; io: number };
+  /**
+   * OAuth client ids a Google `id_token` may be issued to (its `aud`). Empty: Google sign-in is
+   * refused with 503 until TAPEHOUSE_GOOGLE_CLIENT_ID is set (docs/api/auth.md, OAuth).
+   */
+  googleClientIds: string[];
+  /** Where Google's signing keys (a JWKS) are fetched from. */
+  googleJwksUrl: string;
+  /** GitHub's REST API base; tokens are confirmed with GET <githubApiUrl>/user. */
+  githubApiUrl: string;
 }
+
+export const DEFAULT_GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 
 /** What the studio may persist in settings.json. Env vars still win over it. */
 const settingsSchema = z
@@ -48,9 +69,22 @@ const settingsSchema = z
     ffmpegPath: z.string().min(1).optional(),
     executionProviders: z.array(z.string()).optional(),
     webhooksAllowLoopback: z.boolean().optional(),
+    webhooksCaFile: z.string().min(1).optional(),
+    localPlan: z
+      .object({
+        credits_per_month: z.number().int().min(0),
+        daily_limit: z.number().int().min(0),
+      })
+      .strict()
+      .optional(),
+    creditMultipliers: z.record(z.string(), z.number().int().min(0)).optional(),
     llmUrl: z.string().url().optional(),
+    llmModel: z.string().min(1).optional(),
     smtpUrl: z.string().optional(),
     allowedHosts: z.array(z.string()).optional(),
+    googleClientIds: z.array(z.string().min(1)).optional(),
+    googleJwksUrl: z.string().url().optional(),
+    githubApiUrl: z.string().url().optional(),
   })
   .strict();
 
@@ -129,6 +163,28 @@ export function isLoopbackHost(host: string): boolean {
   return host === '127.0.0.1' || host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
+/**
+ * A provider URL the engine trusts for identity (signing keys, token checks): HTTPS, or plain
+ * HTTP to this machine only (tests and local stand-ins). Plain HTTP across a network would let
+ * anyone on the path substitute keys and sign in as anybody.
+ */
+export function providerUrl(value: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new AppError('validation_error', `${name} must be a URL, got "${value}"`);
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(host))) {
+    throw new AppError(
+      'validation_error',
+      `${name} must use https (plain http only to this machine), got "${value}"`,
+    );
+  }
+  return value;
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<EngineConfig> = {},
@@ -151,7 +207,22 @@ export function loadConfig(
     webhooksAllowLoopback:
       overrides.webhooksAllowLoopback ??
       (env.TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK === '1' || settings.webhooksAllowLoopback === true),
+    webhooksCaFile:
+      overrides.webhooksCaFile ??
+      resolveDir(nonEmpty(env.TAPEHOUSE_WEBHOOKS_CA_FILE)) ??
+      // A relative path in settings.json is relative to the data folder holding it.
+      (settings.webhooksCaFile ? path.resolve(home, settings.webhooksCaFile) : null),
+    localPlan:
+      overrides.localPlan ??
+      (settings.localPlan
+        ? {
+            creditsPerMonth: settings.localPlan.credits_per_month,
+            dailyLimit: settings.localPlan.daily_limit,
+          }
+        : null),
+    creditMultipliers: overrides.creditMultipliers ?? settings.creditMultipliers ?? {},
     llmUrl: overrides.llmUrl ?? nonEmpty(env.TAPEHOUSE_LLM_URL) ?? settings.llmUrl ?? null,
+    llmModel: overrides.llmModel ?? nonEmpty(env.TAPEHOUSE_LLM_MODEL) ?? settings.llmModel ?? null,
     ffmpegPath:
       overrides.ffmpegPath ?? nonEmpty(env.TAPEHOUSE_FFMPEG) ?? settings.ffmpegPath ?? null,
     executionProviders:
@@ -167,5 +238,24 @@ export function loadConfig(
       ffmpeg: Math.max(1, Math.min(4, cpuCount - 1)),
       io: 4,
     },
+    googleClientIds:
+      overrides.googleClientIds ??
+      list(env.TAPEHOUSE_GOOGLE_CLIENT_ID) ??
+      settings.googleClientIds ??
+      [],
+    googleJwksUrl: providerUrl(
+      overrides.googleJwksUrl ??
+        nonEmpty(env.TAPEHOUSE_GOOGLE_JWKS_URL) ??
+        settings.googleJwksUrl ??
+        DEFAULT_GOOGLE_JWKS_URL,
+      'TAPEHOUSE_GOOGLE_JWKS_URL',
+    ),
+    githubApiUrl: providerUrl(
+      overrides.githubApiUrl ??
+        nonEmpty(env.TAPEHOUSE_GITHUB_API_URL) ??
+        settings.githubApiUrl ??
+        DEFAULT_GITHUB_API_URL,
+      'TAPEHOUSE_GITHUB_API_URL',
+    ),
   };
 }

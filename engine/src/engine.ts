@@ -11,20 +11,29 @@ import { createApp } from './api/app.ts';
 import { killAllFfmpeg } from './audio/index.ts';
 import { studioTokenResolver } from './api/authenticate.ts';
 import { RateLimiter } from './api/rate-limit.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { EngineConfig } from './config.ts';
 import { databaseFile, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { analysisJob } from './features/analysis/analysis-job.ts';
 import { buildAccounts } from './features/auth/accounts.ts';
+import { CreditsService } from './features/credits/credits-service.ts';
 import { FileStore } from './features/files/file-store.ts';
+import type { WebhookLookup } from './features/webhooks/address-guard.ts';
+import { WebhookService } from './features/webhooks/webhook-service.ts';
 import { FfmpegStatus } from './ffmpeg-status.ts';
 import { describeInference } from './inference/execution-providers.ts';
 import { ModelRegistry } from './inference/model-registry.ts';
 import { JobEvents } from './jobs/job-events.ts';
-import { recoverInterruptedJobs, type RecoveryReport } from './jobs/job-recovery.ts';
+import {
+  announceRecovered,
+  recoverInterruptedJobs,
+  type RecoveryReport,
+} from './jobs/job-recovery.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { JobRepo } from './jobs/job-repo.ts';
 import { JobRunner } from './jobs/job-runner.ts';
+import type { JobHandler } from './jobs/job-types.ts';
 import { WorkerPool } from './jobs/worker-pool.ts';
 import type { Services } from './services.ts';
 
@@ -40,12 +49,21 @@ export interface Engine {
 export interface EngineOptions {
   studioToken?: string;
   log?: (line: string) => void;
+  /** Time for credit resets and webhook retries (tests inject a ManualClock). */
+  clock?: Clock;
+  /** DNS lookup for webhook URLs (tests inject answers; default: the system resolver). */
+  webhookLookup?: WebhookLookup;
+  /** Per-attempt webhook deadline in ms (default 10 000, the contract's). */
+  webhookTimeoutMs?: number;
+  /** Extra job types (tests). */
+  jobs?: JobHandler[];
 }
 
 /** Every job type the engine runs; a feature adds its handler here. */
-export function buildRegistry(): JobRegistry {
+export function buildRegistry(extra: readonly JobHandler[] = []): JobRegistry {
   const registry = new JobRegistry();
   registry.register(analysisJob);
+  for (const handler of extra) registry.register(handler);
   return registry;
 }
 
@@ -70,8 +88,13 @@ export async function createEngine(
     database.close();
     throw error;
   }
-  const registry = buildRegistry();
-  const jobRepo = new JobRepo(database.db);
+  const registry = buildRegistry(options.jobs);
+  const clock = options.clock ?? systemClock;
+  const credits = new CreditsService(database.db, config, clock);
+  for (const problem of credits.ledger.audit()) {
+    log(`warning: credits ledger: ${problem.userId}: ${problem.problem}`);
+  }
+  const jobRepo = new JobRepo(database.db, credits.jobCredits);
   const recovery = recoverInterruptedJobs(jobRepo, registry);
   const jobEvents = new JobEvents();
   const jobs = new JobRunner(jobRepo, registry, jobEvents, {
@@ -90,7 +113,17 @@ export async function createEngine(
     randomBytes(32).toString('base64url');
   writeTokenFile(config.home, studioToken);
   const workers = new WorkerPool(Math.max(1, config.concurrency.inference));
-  const accounts = buildAccounts(database.db, config, log);
+  const accounts = buildAccounts(database.db, config, log, { plans: credits });
+  const webhooks = new WebhookService(database.db, config, {
+    clock,
+    jobEvents,
+    ledger: credits.ledger,
+    log,
+    ...(options.webhookLookup && { lookup: options.webhookLookup }),
+    ...(options.webhookTimeoutMs !== undefined && { timeoutMs: options.webhookTimeoutMs }),
+  });
+  // Jobs the last process left failed (crash recovery ran before anyone listened) still notify.
+  announceRecovered(recovery, jobRepo, jobEvents);
 
   const services: Services = {
     config,
@@ -105,6 +138,9 @@ export async function createEngine(
     ffmpeg,
     credentialResolvers: [studioTokenResolver(studioToken), ...accounts.resolvers],
     accounts,
+    credits,
+    webhooks,
+    clock,
     rateLimiter: new RateLimiter(),
     studioToken,
     startedAt: Date.now(),
@@ -129,6 +165,7 @@ export async function createEngine(
           const host = config.host.includes(':') ? `[${config.host}]` : config.host;
           listeningUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
           jobs.drain();
+          webhooks.start();
           resolve(listeningUrl);
         });
       }),
@@ -136,8 +173,10 @@ export async function createEngine(
       await jobs.stop();
       // Jobs abort their own ffmpeg processes; this catches any a handler failed to reap.
       await killAllFfmpeg();
-      // Leave interrupted jobs resumable now rather than at the next start.
-      recoverInterruptedJobs(jobRepo, registry);
+      // Leave interrupted jobs resumable now rather than at the next start; their webhook
+      // deliveries are stored now and sent by the next start.
+      announceRecovered(recoverInterruptedJobs(jobRepo, registry), jobRepo, jobEvents);
+      await webhooks.stop();
       await workers.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

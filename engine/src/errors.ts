@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   service_unavailable: 503,
   ffmpeg_unavailable: 503,
   model_not_installed: 503,
+  /** Pay-as-you-go checkout with no payment provider (local profile; docs/api/credits.md). */
+  payment_provider_unavailable: 503,
   database_too_new: 500,
 } as const;
 

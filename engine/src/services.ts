@@ -5,11 +5,14 @@
  */
 import type { CredentialResolver } from './api/authenticate.ts';
 import type { RateLimiter } from './api/rate-limit.ts';
+import type { Clock } from './clock.ts';
 import type { EngineConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { FfmpegStatus } from './ffmpeg-status.ts';
 import type { Accounts } from './features/auth/accounts.ts';
+import type { CreditsService } from './features/credits/credits-service.ts';
 import type { FileStore } from './features/files/file-store.ts';
+import type { WebhookService } from './features/webhooks/webhook-service.ts';
 import type { ModelRegistry } from './inference/model-registry.ts';
 import type { JobEvents } from './jobs/job-events.ts';
 import type { JobRepo } from './jobs/job-repo.ts';
@@ -30,6 +33,12 @@ export interface Services {
   credentialResolvers: CredentialResolver[];
   /** Accounts, sessions, tokens, API keys, CAPTCHA, outbox (features/auth/accounts.ts). */
   accounts: Accounts;
+  /** The credits ledger, the Local plan and the cost table (features/credits). */
+  credits: CreditsService;
+  /** Webhook endpoints, the event fan-out and the delivery scheduler (features/webhooks). */
+  webhooks: WebhookService;
+  /** Time for the ledger's resets and the webhook schedule (system clock; tests inject). */
+  clock: Clock;
   /** Per-route request limits declared in the route table (api/rate-limit.ts). */
   rateLimiter: RateLimiter;
   /** Per-launch secret the studio (and the machine's own scripts) authenticate with. */

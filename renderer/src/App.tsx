@@ -1,4 +1,5 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
+import { AccountArea } from './features/account/AccountArea.tsx';
 import { EnginePage } from './features/engine/EnginePage.tsx';
 import { JobsPage } from './features/jobs/JobsPage.tsx';
 import { ComingSoon } from './features/shell/ComingSoon.tsx';
@@ -57,6 +58,7 @@ export function App() {
         {area && !area.ready && <ComingSoon area={area} />}
         {area?.path === '/jobs' && <JobsPage />}
         {area?.path === '/settings/engine' && <EnginePage />}
+        {area?.path === '/account' && <AccountArea path={path} />}
       </main>
     </div>
   );

@@ -4,11 +4,13 @@ import { App } from './App.tsx';
 import { engineBaseUrl, studioToken } from './api/bridge.ts';
 import { ApiClient } from './api/client.ts';
 import { ApiProvider } from './api/context.tsx';
+import { AccountProvider } from './features/account/account-context.tsx';
 import { EngineHealthProvider } from './features/engine/health-context.tsx';
 import { JobsProvider } from './features/jobs/jobs-context.tsx';
 import './styles.css';
 
-const client = new ApiClient({ baseUrl: await engineBaseUrl(), getToken: studioToken });
+const baseUrl = await engineBaseUrl();
+const client = new ApiClient({ baseUrl, getToken: studioToken });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -18,7 +20,9 @@ createRoot(root).render(
     <ApiProvider client={client}>
       <EngineHealthProvider>
         <JobsProvider>
-          <App />
+          <AccountProvider baseUrl={baseUrl} studioToken={studioToken}>
+            <App />
+          </AccountProvider>
         </JobsProvider>
       </EngineHealthProvider>
     </ApiProvider>

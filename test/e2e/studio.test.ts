@@ -7,19 +7,14 @@
  *     and its measured levels; (c) a running job is cancelled from the UI.
  * Screenshots go to test-output/ (gitignored) for a human look.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeSineWav } from '../helpers/audio-fixtures.ts';
-import { ROOT, startEngineProcess, type EngineProcess } from '../helpers/engine.ts';
-import { requireFile } from '../helpers/requirements.ts';
+import { startEngineProcess, type EngineProcess } from '../helpers/engine.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const OUTPUT = path.join(ROOT, 'test-output');
-const STUDIO_INDEX = path.join(ROOT, 'dist/renderer/index.html');
+import { OUTPUT, SHOT, ensureStudioBuild, launchChromium } from './harness.ts';
 
 /**
  * Long enough that ffmpeg's measuring pass takes seconds on a 2-core machine, so progress is
@@ -27,34 +22,6 @@ const STUDIO_INDEX = path.join(ROOT, 'dist/renderer/index.html');
  */
 const LONG_SECONDS = 1_800;
 const EXPECTED_RMS_DBFS = -9.03;
-
-/** Full page, with CSS transitions finished so bars show their real value. */
-const SHOT = { fullPage: true, animations: 'disabled' } as const;
-
-/** Builds dist/renderer when it is missing or older than any renderer source file. */
-function ensureStudioBuild(): void {
-  const built = fs.existsSync(STUDIO_INDEX) ? fs.statSync(STUDIO_INDEX).mtimeMs : 0;
-  const newest = [path.join(ROOT, 'vite.config.ts'), ...listFiles(path.join(ROOT, 'renderer'))]
-    .map((file) => fs.statSync(file).mtimeMs)
-    .reduce((a, b) => Math.max(a, b), 0);
-  if (built >= newest) return;
-  execFileSync(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  );
-  requireFile(STUDIO_INDEX, 'the studio build (vite build output)');
-}
-
-function listFiles(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
 
 /** `−9.0 dBFS` → -9. */
 function parseLevel(text: string): number {
@@ -68,21 +35,9 @@ let pageErrors: string[];
 const temp = makeTempDir('tapehouse-e2e-');
 
 beforeAll(async () => {
-  requireFile(CHROMIUM, 'Debian Chromium (apt-get install chromium) for the studio UI tests');
-  fs.mkdirSync(OUTPUT, { recursive: true });
-  ensureStudioBuild();
+  await ensureStudioBuild();
   engine = await startEngineProcess({ home: path.join(temp.dir, 'home') });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

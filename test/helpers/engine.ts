@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type EngineConfig } from '../../engine/src/config.ts';
-import { createEngine, type Engine } from '../../engine/src/engine.ts';
+import { createEngine, type Engine, type EngineOptions } from '../../engine/src/engine.ts';
 import { makeTempDir } from './temp-dir.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,7 +20,11 @@ export interface TestEngine {
   stop(): Promise<void>;
 }
 
-export async function startEngine(overrides: Partial<EngineConfig> = {}): Promise<TestEngine> {
+/** `options`: engine hooks for tests (an injected clock, DNS answers, extra job types). */
+export async function startEngine(
+  overrides: Partial<EngineConfig> = {},
+  options: Omit<EngineOptions, 'studioToken' | 'log'> = {},
+): Promise<TestEngine> {
   const temp = overrides.home ? null : makeTempDir();
   const home = overrides.home ?? temp?.dir ?? '';
   const config = loadConfig(
@@ -28,7 +32,7 @@ export async function startEngine(overrides: Partial<EngineConfig> = {}): Promis
     { home, port: 0, ...overrides },
   );
   const token = `test-token-${Math.random().toString(36).slice(2)}`;
-  const engine = await createEngine(config, { studioToken: token, log: () => {} });
+  const engine = await createEngine(config, { ...options, studioToken: token, log: () => {} });
   const url = await engine.listen();
   return {
     url,

@@ -85,12 +85,13 @@ describe('registration → login → refresh → logout', () => {
       is_verified: true,
       is_active: true,
       phone_verified: false,
+      // A new account starts on the Local plan's default allowance (docs/api/credits.md).
       credits: {
-        credits_balance: 0,
+        credits_balance: 1_000_000,
         payg_balance: 0,
-        total_available_credits: 0,
+        total_available_credits: 1_000_000,
         credits_used_today: 0,
-        daily_limit: 0,
+        daily_limit: 250_000,
       },
       subscription: { plan_id: 'local', is_free_plan: true, status: 'active', cancel_at: null },
       is_eligible_for_first_time_discount: false,

@@ -13,11 +13,14 @@ import { routeTable } from '../../engine/src/api/route-table.ts';
 import { bearer, postJson, registerUser, type TestUser } from '../helpers/accounts.ts';
 import { makeSineWav } from '../helpers/audio-fixtures.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { startFakeGithub, type FakeGithub } from '../helpers/oauth-providers.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 
 const protectedRoutes = routeTable.filter((route) => route.auth !== 'none');
 
 let engine: TestEngine;
+/** A local GitHub API, so Alice can link a provider (the `{provider}` resource). */
+let github: FakeGithub;
 let alice: TestUser;
 let bob: TestUser;
 const temp = makeTempDir();
@@ -61,6 +64,36 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
       { name: 'alice', scopes: ['*'] },
       bearer(alice.tokens.access_token),
     );
+    return ((await res.json()) as { id: string }).id;
+  },
+  provider: async () => {
+    const { token, account } = github.addAccount({});
+    const res = await postJson(
+      engine,
+      '/auth/account-providers',
+      { provider: 'github', provider_account_id: String(account.id), access_token: token },
+      bearer(alice.tokens.access_token),
+    );
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { provider: string }).provider;
+  },
+  endpoint_id: async () => {
+    // Loopback receivers are allowed in this engine, so no DNS is needed; nothing listens there.
+    const res = await postJson(
+      engine,
+      '/webhooks/endpoints',
+      { url: 'http://127.0.0.1:9/hook', events: ['job.completed'] },
+      bearer(alice.tokens.access_token),
+    );
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  },
+  delivery_id: async () => {
+    const res = await fetch(`${engine.api}/webhooks/endpoints/${aliceOwns.endpoint_id}/test`, {
+      method: 'POST',
+      headers: bearer(alice.tokens.access_token),
+    });
+    expect(res.status).toBe(202);
     return ((await res.json()) as { id: string }).id;
   },
 };
@@ -120,7 +153,8 @@ async function keyWith(scopes: string[]): Promise<{ id: string; api_key: string 
 }
 
 beforeAll(async () => {
-  engine = await startEngine();
+  github = await startFakeGithub();
+  engine = await startEngine({ githubApiUrl: github.url, webhooksAllowLoopback: true });
   alice = await registerUser(engine);
   bob = await registerUser(engine);
 
@@ -147,8 +181,8 @@ beforeAll(async () => {
   for (const scope of new Set(protectedRoutes.map((r) => r.scope))) {
     if (scope !== undefined) scopedKeys.set(scope, (await keyWith([scope])).api_key);
   }
-  // Makers run in this order because a job needs a file.
-  for (const name of ['file_key', 'job_id', 'key_id']) {
+  // Makers run in this order because a job needs a file and a delivery an endpoint.
+  for (const name of ['file_key', 'job_id', 'key_id', 'provider', 'endpoint_id', 'delivery_id']) {
     const make = OWNED_RESOURCE_MAKERS[name];
     if (make) aliceOwns[name] = await make();
   }
@@ -156,6 +190,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await engine.stop();
+  await github.stop();
   temp.cleanup();
 });
 

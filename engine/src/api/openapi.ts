@@ -115,20 +115,23 @@ function responses(route: AnyRoute, components: Components): Json {
 
 function requestBody(route: AnyRoute, components: Components): Json | undefined {
   if (route.bodyKind === 'raw') {
+    // A raw body with a schema is a multipart upload: the schema names its parts.
+    const schema = route.body
+      ? toSchema(route.body, 'input', components)
+      : { type: 'string', format: 'binary' };
     return {
       required: true,
       content: Object.fromEntries(
-        (route.rawTypes ?? ['application/octet-stream']).map((t) => [
-          t,
-          { schema: { type: 'string', format: 'binary' } },
-        ]),
+        (route.rawTypes ?? ['application/octet-stream']).map((t) => [t, { schema }]),
       ),
     };
   }
   if (!route.body) return undefined;
   const schema = toSchema(route.body, 'input', components);
   const content: Json = { 'application/json': { schema } };
-  if (route.bodyKind === 'form') content['application/x-www-form-urlencoded'] = { schema };
+  if (route.bodyKind === 'form' || route.bodyKind === 'fields')
+    content['application/x-www-form-urlencoded'] = { schema };
+  if (route.bodyKind === 'fields') content['multipart/form-data'] = { schema };
   return { required: true, content };
 }
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { authenticate } from './authenticate.ts';
+import { multipartFields } from './multipart.ts';
 import { hasScope } from './principal.ts';
 import { isReply, type Reply, type SseChannel } from './reply.ts';
 import { toExpressPath, type AnyRoute, type RemovedRoute, type RequestContext } from './route.ts';
@@ -44,6 +45,12 @@ function bodyParsers(route: AnyRoute): express.RequestHandler[] {
       return [
         express.urlencoded({ extended: false, limit: JSON_LIMIT }),
         express.json({ limit: JSON_LIMIT }),
+      ];
+    case 'fields':
+      return [
+        express.urlencoded({ extended: false, limit: JSON_LIMIT }),
+        express.json({ limit: JSON_LIMIT }),
+        multipartFields,
       ];
     default:
       return [];
@@ -96,6 +103,7 @@ function sendReply(route: AnyRoute, value: unknown, req: Request, res: Response)
       res.sendFile(value.path);
       return;
     }
+    if (value.headers) res.set(value.headers);
     if (value.body === undefined) res.status(value.status).end();
     else res.status(value.status).json(value.body);
     return;
@@ -135,9 +143,12 @@ export function registerRoutes(
             details: { required_scope: route.scope },
           });
         }
+        const params = validate(route.params, req.params, 'path');
+        // Ownership before the body: another user's resource is 404 whatever was sent with it.
+        if (route.authorize) await route.authorize({ params, principal }, services);
         checkRawType(route, req);
         const ctx: RequestContext<unknown, unknown, unknown> = {
-          params: validate(route.params, req.params, 'path'),
+          params,
           query: validate(route.query, req.query, 'query'),
           body: route.bodyKind === 'raw' ? undefined : validate(route.body, req.body ?? {}, 'body'),
           stream: route.bodyKind === 'raw' ? req : null,

@@ -27,6 +27,8 @@ export class StatusReply {
   constructor(
     readonly status: number,
     readonly body?: unknown,
+    /** Extra response headers, e.g. pagination totals beside a bare-array body. */
+    readonly headers?: Record<string, string>,
   ) {}
 }
 

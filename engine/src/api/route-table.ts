@@ -5,9 +5,11 @@
  */
 import { analysisRoutes } from '../features/analysis/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
+import { creditRoutes } from '../features/credits/routes.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { jobRoutes } from '../features/jobs/routes.ts';
+import { webhookRoutes } from '../features/webhooks/routes.ts';
 import { removedRoute, type AnyRoute, type RemovedRoute } from './route.ts';
 
 export const routeTable: readonly AnyRoute[] = [
@@ -16,6 +18,8 @@ export const routeTable: readonly AnyRoute[] = [
   ...fileRoutes,
   ...analysisRoutes,
   ...authRoutes,
+  ...creditRoutes,
+  ...webhookRoutes,
 ];
 
 /** Document 2, "Narration" and "Versioning": replaced by narration/batch. */

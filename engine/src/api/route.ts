@@ -19,8 +19,12 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type AuthMode = 'none' | 'user' | 'bearer';
 
-/** How the request body arrives. `raw` hands the handler the byte stream (uploads). */
-export type BodyKind = 'json' | 'form' | 'raw' | 'none';
+/**
+ * How the request body arrives. `raw` hands the handler the byte stream (uploads). `form`: JSON
+ * or urlencoded. `fields`: JSON, urlencoded or multipart/form-data fields (file parts are
+ * drained and ignored; api/multipart.ts) — for contract routes that take "JSON or form".
+ */
+export type BodyKind = 'json' | 'form' | 'fields' | 'raw' | 'none';
 
 /** Native routes answer `{detail, code}`; OpenAI-compatible ones `{error: {...}}`. */
 export type ErrorShape = 'native' | 'openai';
@@ -37,6 +41,12 @@ export interface RequestContext<P, Q, B> {
   ip: string;
   /** Fires when the client goes away; long handlers pass it down. */
   signal: AbortSignal;
+}
+
+/** What an `authorize` hook sees: the validated path and the caller, nothing from the body. */
+export interface AuthorizeContext<P> {
+  params: P;
+  principal: Principal | null;
 }
 
 type Schema = z.ZodType;
@@ -61,10 +71,16 @@ export interface RouteSpec<
   /** Requests per IP per window (document 1, "Limits"); api/register.ts answers 429 beyond it. */
   rateLimit?: RateLimit;
   params?: PS;
+  /**
+   * Ownership check run after the path is validated and before the query, the body and a raw
+   * body's type are: another user's resource answers 404 whatever was sent with it.
+   */
+  authorize?: (ctx: AuthorizeContext<Out<PS>>, services: Services) => void | Promise<void>;
   query?: QS;
+  /** For `raw` bodies: documents the (multipart) fields in openapi.json; not validated here. */
   body?: BS;
   bodyKind?: BodyKind;
-  /** Content types a raw body may have (checked before the handler runs). */
+  /** Content types a raw body may have (checked after `authorize`, before the handler runs). */
   rawTypes?: string[];
   response?: RS;
   /** Success status for JSON replies (200 unless the row says 201/202/204). */
@@ -90,6 +106,7 @@ export interface AnyRoute {
   scope?: string;
   rateLimit?: RateLimit;
   params?: Schema;
+  authorize?: (ctx: AuthorizeContext<unknown>, services: Services) => void | Promise<void>;
   query?: Schema;
   body?: Schema;
   bodyKind?: BodyKind;

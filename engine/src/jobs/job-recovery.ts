@@ -4,7 +4,8 @@
  * held credits refunded. Nothing stays `running` without a process working on it.
  */
 import type { JobRegistry } from './job-registry.ts';
-import { nowIso, type JobRepo } from './job-repo.ts';
+import type { JobEvents } from './job-events.ts';
+import { nowIso, toView, type JobRepo } from './job-repo.ts';
 import { creditsStateAfter } from './job-credits.ts';
 
 export interface RecoveryReport {
@@ -39,4 +40,20 @@ export function recoverInterruptedJobs(repo: JobRepo, registry: JobRegistry): Re
     if (failed) report.failed.push(row.id);
   }
   return report;
+}
+
+/**
+ * Emits job.failed / job.cancelled for the jobs recovery ended, through the one event source
+ * (jobs/job-events.ts), so webhooks hear about them like any other job's end.
+ */
+export function announceRecovered(report: RecoveryReport, repo: JobRepo, events: JobEvents): void {
+  for (const id of report.failed) {
+    const row = repo.get(id);
+    if (!row || (row.status !== 'failed' && row.status !== 'cancelled')) continue;
+    events.emit({
+      event: row.status === 'failed' ? 'job.failed' : 'job.cancelled',
+      ownerId: row.ownerId,
+      job: toView(row),
+    });
+  }
 }

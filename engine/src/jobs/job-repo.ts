@@ -6,7 +6,16 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs, type JobRow } from '../db/schema/jobs.ts';
 import { AppError } from '../errors.ts';
-import { canTransition, type JobResource, type JobStatus, type JobView } from './job-types.ts';
+import { creditsStateAfter, defaultJobCredits, type JobCredits } from './job-credits.ts';
+import {
+  canTransition,
+  TERMINAL_STATUSES,
+  type JobQuote,
+  type JobResource,
+  type JobStatus,
+  type JobUsage,
+  type JobView,
+} from './job-types.ts';
 
 export function nowIso(): string {
   return new Date().toISOString();
@@ -44,14 +53,41 @@ export interface ListJobsFilter {
 }
 
 export class JobRepo {
-  constructor(private readonly db: Db) {}
+  private readonly credits: JobCredits;
 
-  insert(values: { type: string; ownerId: string; resource: JobResource; input: unknown }): JobRow {
-    return this.db
-      .insert(jobs)
-      .values({ ...values, status: 'queued', input: values.input ?? {} })
-      .returning()
-      .get();
+  /** `credits`: the ledger hook (jobs/job-credits.ts); default: a ledger on the same database. */
+  constructor(
+    private readonly db: Db,
+    credits?: JobCredits,
+  ) {
+    this.credits = credits ?? defaultJobCredits(db);
+  }
+
+  /**
+   * Inserts a queued job and, with a quote, holds its credits in the same transaction: when the
+   * reservation cannot be made (402 insufficient_credits) nothing is created.
+   */
+  insert(
+    values: { type: string; ownerId: string; resource: JobResource; input: unknown },
+    quote: JobQuote | null = null,
+  ): JobRow {
+    return this.db.transaction((tx) => {
+      const row = tx
+        .insert(jobs)
+        .values({ ...values, status: 'queued', input: values.input ?? {} })
+        .returning()
+        .get();
+      if (quote === null || quote.credits <= 0) return row;
+      this.credits.reserve(row, quote);
+      return (
+        tx
+          .update(jobs)
+          .set({ creditsReserved: quote.credits, creditsState: 'held' })
+          .where(eq(jobs.id, row.id))
+          .returning()
+          .get() ?? row
+      );
+    });
   }
 
   get(id: number): JobRow | undefined {
@@ -100,16 +136,29 @@ export class JobRepo {
    * Moves a job to `to` if the state machine allows it from its current state; returns the new
    * row, or null when the job is already elsewhere (e.g. cancelled while finishing).
    */
-  transition(id: number, to: JobStatus, patch: JobPatch = {}): JobRow | null {
+  transition(
+    id: number,
+    to: JobStatus,
+    patch: JobPatch = {},
+    options: { usage?: JobUsage | null } = {},
+  ): JobRow | null {
     return this.db.transaction((tx) => {
       const current = tx.select().from(jobs).where(eq(jobs.id, id)).get();
       if (!current) throw new AppError('not_found', `Job ${id} not found.`);
       if (!canTransition(current.status, to)) return null;
       const values = typeof patch === 'function' ? patch(current) : patch;
+      // The job's held credits end with it, in this transaction, whoever asked for the change.
+      const ending = TERMINAL_STATUSES.has(to) && current.creditsState === 'held';
+      if (ending) this.credits.end(current, to, options.usage ?? null);
       return (
         tx
           .update(jobs)
-          .set({ ...values, status: to, updatedAt: nowIso() })
+          .set({
+            ...values,
+            ...(ending && { creditsState: creditsStateAfter(current, to) }),
+            status: to,
+            updatedAt: nowIso(),
+          })
           .where(eq(jobs.id, id))
           .returning()
           .get() ?? null

@@ -18,8 +18,10 @@ import type {
   FailureReason,
   JobEventName,
   JobProgress,
+  JobQuote,
   JobResource,
   JobStatus,
+  JobUsage,
 } from './job-types.ts';
 
 /** How often progress is written to SQLite and pushed to listeners, at most. */
@@ -53,7 +55,11 @@ export class JobRunner {
     this.services = services;
   }
 
-  create(ownerId: string, type: string, input: unknown): JobRow {
+  /**
+   * Creates a queued job. A priced handler's credits are reserved in the insert's transaction
+   * (jobs/job-repo.ts): 402 insufficient_credits when they cannot be held, and then no job exists.
+   */
+  async create(ownerId: string, type: string, input: unknown): Promise<JobRow> {
     if (this.stopping) throw new AppError('service_unavailable', 'The engine is shutting down.');
     const handler = this.registry.get(type);
     const parsed = handler.input.safeParse(input);
@@ -63,7 +69,16 @@ export class JobRunner {
         `Invalid input for ${type}: ${z.prettifyError(parsed.error)}`,
       );
     }
-    const row = this.repo.insert({ type, ownerId, resource: handler.resource, input: parsed.data });
+    let quote: JobQuote | null = null;
+    if (handler.price) {
+      if (this.services === null) throw new AppError('internal_error', 'Runner not attached.');
+      quote = await handler.price(parsed.data, { ownerId, services: this.services });
+      if (this.stopping) throw new AppError('service_unavailable', 'The engine is shutting down.');
+    }
+    const row = this.repo.insert(
+      { type, ownerId, resource: handler.resource, input: parsed.data },
+      quote,
+    );
     this.emit('job.created', row);
     this.drain();
     return row;
@@ -125,6 +140,7 @@ export class JobRunner {
     const startedAtMs = Date.now();
     let lastWrite = 0;
     let lastStage: string | null = null;
+    let usage: JobUsage | null = null;
 
     const progress = (update: JobProgress): void => {
       if (controller.signal.aborted) return;
@@ -149,15 +165,18 @@ export class JobRunner {
           input: started.input,
           signal: controller.signal,
           progress,
+          reportUsage: (reported) => {
+            usage = reported;
+          },
           services,
         });
         if (controller.signal.aborted) throw controller.signal.reason;
-        this.finish(row.id, 'completed', {
-          result: result ?? null,
-          progress: 100,
-          stage: 'done',
-          etaSeconds: 0,
-        });
+        this.finish(
+          row.id,
+          'completed',
+          { result: result ?? null, progress: 100, stage: 'done', etaSeconds: 0 },
+          usage,
+        );
       } catch (error) {
         this.onError(row.id, error, controller.signal);
       } finally {
@@ -186,12 +205,18 @@ export class JobRunner {
     id: number,
     to: Extract<JobStatus, 'completed' | 'failed' | 'cancelled'>,
     patch: Partial<JobRow>,
+    usage: JobUsage | null = null,
   ): JobRow | null {
-    const row = this.repo.transition(id, to, (current) => ({
-      ...patch,
-      finishedAt: nowIso(),
-      creditsState: creditsStateAfter(current, to),
-    }));
+    const row = this.repo.transition(
+      id,
+      to,
+      (current) => ({
+        ...patch,
+        finishedAt: nowIso(),
+        creditsState: creditsStateAfter(current, to),
+      }),
+      { usage },
+    );
     if (row)
       this.emit(
         to === 'completed' ? 'job.completed' : to === 'failed' ? 'job.failed' : 'job.cancelled',

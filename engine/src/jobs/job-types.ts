@@ -45,7 +45,28 @@ export interface JobContext<I> {
   /** Fires on cancel and on engine shutdown; thread it into every await and spawn. */
   signal: AbortSignal;
   progress(update: JobProgress): void;
+  /**
+   * What the job actually used, for settling its credits on completion (docs/api/credits.md).
+   * Not called: the whole reservation is charged. Never more than the reservation.
+   */
+  reportUsage(usage: JobUsage): void;
   services: Services;
+}
+
+/** The credits a job reserves at creation (its ceiling) and what its usage record will say. */
+export interface JobQuote {
+  credits: number;
+  /** The usage record's service_type, e.g. `transcription`. */
+  serviceType: string;
+  /** Seconds of audio the price was computed from. */
+  audioDuration?: number | null;
+  metadata?: Record<string, unknown>;
+}
+
+export interface JobUsage {
+  credits?: number;
+  audioDuration?: number;
+  metadata?: Record<string, unknown>;
 }
 
 export interface JobHandler<I = unknown, R = unknown> {
@@ -57,6 +78,11 @@ export interface JobHandler<I = unknown, R = unknown> {
    */
   idempotent: boolean;
   input: z.ZodType<I>;
+  /**
+   * The credits to reserve when the job is created (in the insert's transaction; 402
+   * insufficient_credits when they cannot be held). Absent: the job is free.
+   */
+  price?(input: I, ctx: { ownerId: string; services: Services }): Promise<JobQuote> | JobQuote;
   run(ctx: JobContext<I>): Promise<R>;
 }
 

@@ -1,20 +1,21 @@
 /**
  * How the studio finds its engine and token. In Electron the preload bridge
- * (`window.tapehouse`) hands both over; in the web studio the engine injects
- * `<meta name="tapehouse-token">` into index.html and the API lives on the page's own origin.
+ * (`window.tapehouse`, typed by electron/bridge-types.ts) hands both over; in the web studio the
+ * engine injects `<meta name="tapehouse-token">` into index.html and the API lives on the page's
+ * own origin.
  */
+import type { AppInfo } from '../../../electron/bridge-types.ts';
 import { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
 
-/** The part of Electron's preload bridge the studio uses; everything is optional on purpose. */
-export interface TapehouseBridge {
-  getStudioToken?: () => Promise<string> | string;
-  /** Engine origin when the studio is not served by the engine itself (file:// in Electron). */
-  getEngineUrl?: () => Promise<string> | string;
-}
-
-declare global {
-  interface Window {
-    tapehouse?: TapehouseBridge;
+/**
+ * The bridge's app info, or null in the web studio (and when the preload refuses: it answers
+ * only the studio's own page). electron/bridge-types.ts declares `window.tapehouse` globally.
+ */
+export function bridgeAppInfo(): AppInfo | null {
+  try {
+    return window.tapehouse?.getAppInfo() ?? null;
+  } catch {
+    return null;
   }
 }
 
@@ -30,11 +31,8 @@ export function studioToken(): Promise<string> {
 }
 
 async function readStudioToken(): Promise<string> {
-  const bridge = window.tapehouse;
-  if (bridge?.getStudioToken) {
-    const token = await bridge.getStudioToken();
-    if (token) return token;
-  }
+  const token = window.tapehouse?.getStudioToken();
+  if (token) return token;
   const meta = document.querySelector<HTMLMetaElement>('meta[name="tapehouse-token"]');
   if (meta?.content) return meta.content;
   throw new ApiError(
@@ -44,11 +42,11 @@ async function readStudioToken(): Promise<string> {
   );
 }
 
-/** The engine origin: the bridge's answer, else the page's own origin ('' = same origin). */
+/**
+ * The engine origin: '' (same origin) when the page is served over HTTP — the web studio, and
+ * Electron, which loads the engine's own URL — else the bridge's engine URL.
+ */
 export async function engineBaseUrl(): Promise<string> {
-  const fromBridge = await window.tapehouse?.getEngineUrl?.();
-  if (fromBridge) return fromBridge;
-  return location.protocol === 'http:' || location.protocol === 'https:'
-    ? ''
-    : 'http://127.0.0.1:7341';
+  if (location.protocol === 'http:' || location.protocol === 'https:') return '';
+  return bridgeAppInfo()?.engineUrl ?? 'http://127.0.0.1:7341';
 }

@@ -13,6 +13,15 @@ const PATHS = {
   alert:
     'M12 9v4m0 4h.01M10.3 3.9 2.4 18a2 2 0 0 0 1.7 3h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z',
   clock: 'M12 7v5l3 2m6-2a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
+  check: 'M5 12.5 10 17.5 19 7',
+  key: 'm21 2-2 2m-7.6 7.6a5.5 5.5 0 1 1-7.8 7.8 5.5 5.5 0 0 1 7.8-7.8Zm0 0 4.1-4.1m0 0 3 3L22 7l-3-3m-3.5 3.5L19 4',
+  copy: 'M8 8h12v12H8zM16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3',
+  logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4m7 14 5-5-5-5m5 5H9',
+  plus: 'M12 5v14M5 12h14',
+  monitor: 'M3 4h18v12H3zM8 20h8m-4-4v4',
+  shield: 'M12 3 5 6v5c0 4.5 3 8.5 7 10 4-1.5 7-5.5 7-10V6l-7-3Z',
+  mail: 'M3 6h18v12H3zm0 1 9 6 9-6',
+  lock: 'M6 11h12v10H6zm2 0V7a4 4 0 0 1 8 0v4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -6,3 +6,5 @@ export * from './sessions.ts';
 export * from './api-keys.ts';
 export * from './auth-signals.ts';
 export * from './outbox.ts';
+export * from './credits.ts';
+export * from './webhooks.ts';

@@ -3,9 +3,12 @@
  * EBU R128 loudness) and its waveform, the numbers a narrator checks before mastering. ffmpeg
  * does the work in its own process; this handler only reports progress. Idempotent: after a
  * crash it simply runs again.
+ *
+ * Price: the native `audio_analysis` cost per started minute of audio (docs/api/credits.md),
+ * reserved from the file's probed duration and settled on the measured one.
  */
 import { z } from 'zod';
-import { measureFileLevels, waveformFromFile } from '../../audio/index.ts';
+import { measureFileLevels, probeMedia, waveformFromFile } from '../../audio/index.ts';
 import type { JobHandler } from '../../jobs/job-types.ts';
 
 export const WAVEFORM_BUCKETS = 400;
@@ -35,7 +38,18 @@ export const analysisJob: JobHandler<z.infer<typeof analysisInput>, AnalysisResu
   resource: 'ffmpeg',
   idempotent: true,
   input: analysisInput,
-  async run({ input, ownerId, signal, progress, services }) {
+  async price(input, { ownerId, services }) {
+    const row = services.files.get(ownerId, input.file_key);
+    let seconds: number | null = null;
+    try {
+      const ffmpeg = await services.ffmpeg.require();
+      seconds = (await probeMedia(ffmpeg, services.files.pathOf(row))).duration_seconds;
+    } catch {
+      // Not readable media (the job will fail and refund) or no ffmpeg: the one-minute minimum.
+    }
+    return services.credits.quoteMinutes('audio_analysis', seconds);
+  },
+  async run({ input, ownerId, signal, progress, reportUsage, services }) {
     const ffmpeg = await services.ffmpeg.require();
     const row = services.files.get(ownerId, input.file_key);
     const file = services.files.pathOf(row);
@@ -46,6 +60,8 @@ export const analysisJob: JobHandler<z.infer<typeof analysisInput>, AnalysisResu
     });
     progress({ percent: 90, stage: 'waveform' });
     const peaks = await waveformFromFile(ffmpeg, file, WAVEFORM_BUCKETS, { signal });
+    const used = services.credits.quoteMinutes('audio_analysis', levels.duration_seconds);
+    reportUsage({ credits: used.credits, audioDuration: levels.duration_seconds });
     return { ...levels, waveform: peaks };
   },
 };

@@ -18,11 +18,11 @@ export const analysisRoutes = [
     body: analysisInput,
     response: jobSchema,
     status: 202,
-    errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error'],
-    handler: ({ body, principal }, services) => {
+    errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error', 'insufficient_credits'],
+    handler: async ({ body, principal }, services) => {
       const ownerId = principal?.userId ?? '';
       services.files.get(ownerId, body.file_key); // 404 now rather than a failed job later
-      return toView(services.jobs.create(ownerId, 'audio_analysis', body));
+      return toView(await services.jobs.create(ownerId, 'audio_analysis', body));
     },
   }),
 ];

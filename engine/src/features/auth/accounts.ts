@@ -12,10 +12,15 @@ import { ApiKeyService } from '../apikeys/api-key-service.ts';
 import { createMailer, type Mailer } from '../outbox/mailer.ts';
 import { OutboxRepo } from '../outbox/outbox-repo.ts';
 import { OutboxSmsSender, type SmsSender } from '../outbox/sms-sender.ts';
+import { AccountProviderRepo } from '../oauth/account-provider-repo.ts';
+import { AccountProviderService } from '../oauth/account-provider-service.ts';
+import { OAuthSignInService } from '../oauth/oauth-sign-in-service.ts';
+import { ProviderVerifier } from '../oauth/provider-identity.ts';
 import { DeviceRepo } from '../sessions/device-repo.ts';
 import { SessionRepo } from '../sessions/session-repo.ts';
 import { SessionService } from '../sessions/session-service.ts';
 import { accessTokenResolver } from './access-token-resolver.ts';
+import type { PlanSource } from './local-plan.ts';
 import { AuthAttemptRepo } from './auth-attempt-repo.ts';
 import { AuthSignals } from './auth-signals.ts';
 import { CaptchaRepo } from './captcha-repo.ts';
@@ -35,11 +40,17 @@ import { UserRepo } from './user-repo.ts';
 
 export interface Accounts {
   users: UserRepo;
+  /** The User object's credits and subscription blocks, from the credits ledger. */
+  plans: PlanSource;
   profile: ProfileService;
   registration: RegistrationService;
   passwordLogin: PasswordLoginService;
   passwordReset: PasswordResetService;
   signIn: SignInService;
+  /** Google and GitHub sign-in (features/oauth). */
+  oauth: OAuthSignInService;
+  /** The caller's linked sign-in providers (features/oauth). */
+  accountProviders: AccountProviderService;
   tokens: TokenService;
   sessions: SessionService;
   apiKeys: ApiKeyService;
@@ -53,6 +64,8 @@ export interface Accounts {
 }
 
 export interface AccountsOptions {
+  /** The credits ledger's view of each user (features/credits/credits-service.ts). */
+  plans: PlanSource;
   /** An SMS gateway; the default writes text messages to the local outbox. */
   sms?: SmsSender;
 }
@@ -61,8 +74,9 @@ export function buildAccounts(
   db: Db,
   config: EngineConfig,
   log: (line: string) => void,
-  options: AccountsOptions = {},
+  options: AccountsOptions,
 ): Accounts {
+  const { plans } = options;
   const users = new UserRepo(db);
   users.ensureOwner();
   const outbox = new OutboxRepo(db);
@@ -72,12 +86,15 @@ export function buildAccounts(
   const tokens = new TokenService(loadOrCreateTokenSecret(config.home), sessionRepo, sessions);
   const signals = new AuthSignals(new AuthAttemptRepo(db));
   const captcha = new CaptchaService(new CaptchaRepo(db));
-  const signIn = new SignInService(sessions, tokens);
+  const signIn = new SignInService(sessions, tokens, plans);
   const resetTokens = new PasswordResetRepo(db);
   const apiKeys = new ApiKeyService(new ApiKeyRepo(db), users);
+  const links = new AccountProviderRepo(db);
+  const providers = new ProviderVerifier(config);
   return {
     users,
-    profile: new ProfileService(users, sessions, resetTokens),
+    plans,
+    profile: new ProfileService(users, sessions, resetTokens, plans),
     registration: new RegistrationService(
       users,
       new RegistrationRepo(db),
@@ -89,6 +106,8 @@ export function buildAccounts(
     passwordLogin: new PasswordLoginService(users, signals, captcha, signIn),
     passwordReset: new PasswordResetService(users, resetTokens, sessions, mailer, log),
     signIn,
+    oauth: new OAuthSignInService(users, links, providers, signals, signIn),
+    accountProviders: new AccountProviderService(users, links, providers),
     tokens,
     sessions,
     apiKeys,

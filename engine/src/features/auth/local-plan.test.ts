@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { localPlan } from './local-plan.ts';
+import { localPlanBlocks } from './local-plan.ts';
 
 describe('the Local plan blocks', () => {
-  it('has zero credits and a free, active plan for the current UTC month', () => {
-    const plan = localPlan(new Date('2025-12-31T23:30:00Z'));
+  it('maps a ledger account to a free, active plan and its credit figures', () => {
+    const plan = localPlanBlocks({
+      planName: 'Local',
+      subscriptionBalance: 900,
+      paygBalance: 75,
+      usedToday: 100,
+      dailyLimit: 500,
+      dayStart: '2025-12-31T00:00:00.000Z',
+      periodStart: '2025-12-01T00:00:00.000Z',
+      periodEnd: '2026-01-01T00:00:00.000Z',
+    });
     expect(plan.credits).toEqual({
-      credits_balance: 0,
-      payg_balance: 0,
-      total_available_credits: 0,
-      credits_used_today: 0,
-      daily_limit: 0,
+      credits_balance: 900,
+      payg_balance: 75,
+      total_available_credits: 975,
+      credits_used_today: 100,
+      daily_limit: 500,
       last_reset_at: '2025-12-31T00:00:00.000Z',
     });
     expect(plan.subscription).toEqual({
@@ -21,5 +30,6 @@ describe('the Local plan blocks', () => {
       current_period_end: '2026-01-01T00:00:00.000Z',
       cancel_at: null,
     });
+    expect(plan.is_eligible_for_first_time_discount).toBe(false);
   });
 });

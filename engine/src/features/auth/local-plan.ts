@@ -1,9 +1,9 @@
 /**
- * THE one place that answers the User object's `credits` and `subscription` blocks and the
- * first-time-discount flags (document 1, "Credits object", "Subscription object") until the
- * credits ledger exists (a later issue replaces this function with ledger reads). A local studio
- * has no paid plan: the "Local" plan is free, always active, and holds zero credits; the
- * monthly period is the current calendar month in UTC. See docs/api/auth.md.
+ * The User object's `credits` and `subscription` blocks and the first-time-discount flags
+ * (document 1, "Credits object", "Subscription object"). The figures come from the credits
+ * ledger (features/credits): the engine passes a PlanSource to the accounts area, and every
+ * route that answers a user asks it. `localPlanBlocks` is the pure mapping from a ledger
+ * account to the blocks; docs/api/credits.md says what each field means here.
  */
 export interface CreditsBlock {
   credits_balance: number;
@@ -31,28 +31,43 @@ export interface PlanBlocks {
   first_time_discount_active: boolean;
 }
 
+/** Answers the blocks for one user (features/credits/credits-service.ts). */
+export interface PlanSource {
+  blocksFor(userId: string): PlanBlocks;
+}
+
 export const LOCAL_PLAN_ID = 'local';
 
-export function localPlan(now: Date = new Date()): PlanBlocks {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth();
-  const today = Date.UTC(year, month, now.getUTCDate());
+/** What the ledger knows about one account, as the blocks need it. */
+export interface PlanSnapshot {
+  planName: string;
+  subscriptionBalance: number;
+  paygBalance: number;
+  usedToday: number;
+  dailyLimit: number;
+  /** Start of the current UTC day: the daily counter's last reset. */
+  dayStart: string;
+  periodStart: string;
+  periodEnd: string;
+}
+
+export function localPlanBlocks(snapshot: PlanSnapshot): PlanBlocks {
   return {
     credits: {
-      credits_balance: 0,
-      payg_balance: 0,
-      total_available_credits: 0,
-      credits_used_today: 0,
-      daily_limit: 0,
-      last_reset_at: new Date(today).toISOString(),
+      credits_balance: snapshot.subscriptionBalance,
+      payg_balance: snapshot.paygBalance,
+      total_available_credits: snapshot.subscriptionBalance + snapshot.paygBalance,
+      credits_used_today: snapshot.usedToday,
+      daily_limit: snapshot.dailyLimit,
+      last_reset_at: snapshot.dayStart,
     },
     subscription: {
       plan_id: LOCAL_PLAN_ID,
-      plan_name: 'Local',
+      plan_name: snapshot.planName,
       is_free_plan: true,
       status: 'active',
-      current_period_start: new Date(Date.UTC(year, month, 1)).toISOString(),
-      current_period_end: new Date(Date.UTC(year, month + 1, 1)).toISOString(),
+      current_period_start: snapshot.periodStart,
+      current_period_end: snapshot.periodEnd,
       cancel_at: null,
     },
     // Nothing to buy locally, so no discount to offer.

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import type { SessionService } from '../sessions/session-service.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
+import type { PlanSource } from './local-plan.ts';
 import type { PasswordResetRepo } from './password-reset-repo.ts';
 import { normalizePhone } from './phone-number.ts';
 import type { UserRepo } from './user-repo.ts';
@@ -25,6 +26,7 @@ export class ProfileService {
     private readonly users: UserRepo,
     private readonly sessions: SessionService,
     private readonly resetTokens: PasswordResetRepo,
+    private readonly plans: PlanSource,
   ) {}
 
   private row(userId: string) {
@@ -34,7 +36,7 @@ export class ProfileService {
   }
 
   me(userId: string): User {
-    return toUser(this.row(userId));
+    return toUser(this.row(userId), this.plans.blocksFor(userId));
   }
 
   update(userId: string, patch: ProfilePatch): User {
@@ -53,7 +55,7 @@ export class ProfileService {
       ...(patch.country_code !== undefined && { countryCode: patch.country_code }),
       ...(phoneChanged && { phoneNumber: phone, phoneVerified: false }),
     });
-    return toUser(updated);
+    return toUser(updated, this.plans.blocksFor(userId));
   }
 
   /**

@@ -5,6 +5,7 @@
 import type { UserRow } from '../../db/schema/accounts.ts';
 import type { ClientInfo } from '../sessions/client-info.ts';
 import type { LoginMethod, SessionService } from '../sessions/session-service.ts';
+import type { PlanSource } from './local-plan.ts';
 import type { TokenService } from './token-service.ts';
 import { toUser, type TokenResponse } from './user-schema.ts';
 
@@ -12,6 +13,7 @@ export class SignInService {
   constructor(
     private readonly sessions: SessionService,
     private readonly tokens: TokenService,
+    private readonly plans: PlanSource,
   ) {}
 
   complete(
@@ -21,6 +23,9 @@ export class SignInService {
     options: { trustDevice?: boolean } = {},
   ): TokenResponse {
     const session = this.sessions.open(user.id, client, method, options);
-    return { user: toUser(user), ...this.tokens.issuePair(user.id, session.id) };
+    return {
+      user: toUser(user, this.plans.blocksFor(user.id)),
+      ...this.tokens.issuePair(user.id, session.id),
+    };
   }
 }

@@ -101,7 +101,7 @@ export const tokenRoutes = [
       return {
         is_valid: true,
         session_info: sessionInfo(session, session.id),
-        user: toUser(user),
+        user: toUser(user, accounts.plans.blocksFor(user.id)),
         expires_in: left,
         needs_refresh: left < REFRESH_ADVICE_SECONDS,
       };

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema/accounts.ts';
-import { localPlan } from './local-plan.ts';
+import type { PlanBlocks } from './local-plan.ts';
 
 export const creditsSchema = z
   .object({
@@ -67,7 +67,8 @@ export type User = z.infer<typeof userSchema>;
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export function toUser(row: UserRow): User {
+/** `plan`: the user's credits and subscription blocks, from the ledger (accounts.plans). */
+export function toUser(row: UserRow, plan: PlanBlocks): User {
   return {
     id: row.id,
     email: row.email,
@@ -81,6 +82,6 @@ export function toUser(row: UserRow): User {
     is_verified: row.isVerified,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
-    ...localPlan(),
+    ...plan,
   };
 }

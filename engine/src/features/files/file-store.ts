@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files, type FileRow } from '../../db/schema/files.ts';
 import { AppError } from '../../errors.ts';
@@ -127,6 +127,23 @@ export class FileStore {
       .get();
     if (!row) throw new AppError('not_found', `File ${key} not found.`);
     return row;
+  }
+
+  /**
+   * Forgets an upload a route refused after storing it (e.g. a manuscript whose content is not
+   * what its name says). The bytes go too unless another key still uses them.
+   */
+  discard(ownerId: string, key: string): void {
+    const row = this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.key, key), eq(files.ownerId, ownerId)))
+      .get();
+    if (!row) return;
+    this.db.delete(files).where(eq(files.key, key)).run();
+    const others =
+      this.db.select({ n: count() }).from(files).where(eq(files.sha256, row.sha256)).get()?.n ?? 0;
+    if (others === 0) fs.rmSync(this.blobPath(row.sha256), { force: true });
   }
 
   pathOf(row: FileRow): string {

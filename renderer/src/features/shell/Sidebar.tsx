@@ -1,6 +1,6 @@
 import { Icon } from '../../components/Icon.tsx';
 import { useEngineHealth } from '../engine/health-context.tsx';
-import { AREAS, type AreaRoute } from './routes.ts';
+import { AREAS, isInArea, type AreaRoute } from './routes.ts';
 import { hrefFor } from './router.ts';
 
 const SECTIONS = ['Production', 'Music tools', 'Studio', 'Settings'] as const;
@@ -31,7 +31,7 @@ export function Sidebar({ path }: { path: string }) {
                   <NavItem
                     key={area.path}
                     area={area}
-                    active={area.path === path}
+                    active={isInArea(area, path)}
                     count={area.path === '/jobs' ? activeJobs : 0}
                   />
                 ))}

@@ -16,6 +16,8 @@ export interface AreaRoute {
   summary: string;
   /** For areas not built yet: what is planned, stated as a plan. */
   plan?: string[];
+  /** The area has pages of its own below its path (`/account/api-keys`). */
+  nested?: boolean;
 }
 
 export const AREAS: readonly AreaRoute[] = [
@@ -87,9 +89,9 @@ export const AREAS: readonly AreaRoute[] = [
     label: 'Account',
     icon: 'account',
     section: 'Studio',
-    ready: false,
-    summary: 'Your Tapehouse account, credits and API keys.',
-    plan: ['Sign in and sync credits', 'Create API keys for scripts', 'Manage webhooks'],
+    ready: true,
+    nested: true,
+    summary: 'Your Tapehouse account on this engine: profile, signed-in sessions and API keys.',
   },
   {
     path: '/settings/engine',
@@ -105,5 +107,10 @@ export const AREAS: readonly AreaRoute[] = [
 export const DEFAULT_PATH = '/jobs';
 
 export function findArea(path: string): AreaRoute | undefined {
-  return AREAS.find((area) => area.path === path);
+  return AREAS.find((area) => isInArea(area, path));
+}
+
+/** The area's own path, or for a nested area any path below it. */
+export function isInArea(area: AreaRoute, path: string): boolean {
+  return area.path === path || (area.nested === true && path.startsWith(`${area.path}/`));
 }

@@ -1,0 +1,158 @@
+/**
+ * Sends due webhook deliveries (document 1, Delivery rules; "States and transitions": webhook
+ * delivery). Deliveries are rows in SQLite, so the scheduler simply polls for due ones — after a
+ * restart it picks up where the last process stopped. Time comes from the engine's clock, so
+ * tests step through the retry schedule without waiting.
+ *
+ * A slow or dead receiver never delays anything else: attempts run concurrently up to a global
+ * limit with a per-endpoint share, each under its own deadline, and nothing in a request path
+ * awaits them (routes only insert rows and `kick()`).
+ */
+import type { Clock } from '../../clock.ts';
+import type { WebhookDeliveryRow } from '../../db/schema/webhooks.ts';
+import type { AddressGuard } from './address-guard.ts';
+import { sendWebhook, type AttemptOutcome, type SendOptions } from './delivery-sender.ts';
+import { retryDelayMs } from './retry-policy.ts';
+import { deliveryHeaders } from './signing.ts';
+import type { WebhookRepo } from './webhook-repo.ts';
+
+export interface SchedulerOptions {
+  clock: Clock;
+  /** Attempts in flight across all endpoints. */
+  concurrency: number;
+  /** Attempts in flight per endpoint, so one slow receiver cannot take every slot. */
+  perEndpoint: number;
+  /** How often the database is polled for due deliveries (real time). */
+  pollMs: number;
+  send: SendOptions;
+  log: (line: string) => void;
+}
+
+export class DeliveryScheduler {
+  private readonly inFlight = new Map<string, { endpointId: string; done: Promise<void> }>();
+  private timer: NodeJS.Timeout | null = null;
+  private kicked = false;
+  private stopped = false;
+
+  constructor(
+    private readonly repo: WebhookRepo,
+    private readonly guard: AddressGuard,
+    private readonly options: SchedulerOptions,
+  ) {}
+
+  start(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.tick(), this.options.pollMs);
+    this.timer.unref();
+    this.tick();
+  }
+
+  /** Look for due work soon (coalesced), e.g. after a new delivery was stored. */
+  kick(): void {
+    if (this.kicked || this.stopped) return;
+    this.kicked = true;
+    setImmediate(() => {
+      this.kicked = false;
+      this.tick();
+    });
+  }
+
+  /** Starts every due attempt that fits in the concurrency limits. Never awaits them. */
+  tick(): void {
+    if (this.stopped) return;
+    const free = this.options.concurrency - this.inFlight.size;
+    if (free <= 0) return;
+    const now = new Date(this.options.clock.now()).toISOString();
+    // Over-fetch a little: some due rows may belong to endpoints already at their share.
+    const due = this.repo.due(now, free * 4, [...this.inFlight.keys()]);
+    for (const delivery of due) {
+      if (this.inFlight.size >= this.options.concurrency) break;
+      const busy = [...this.inFlight.values()].filter(
+        (f) => f.endpointId === delivery.endpointId,
+      ).length;
+      if (busy >= this.options.perEndpoint) continue;
+      const done = this.attempt(delivery)
+        .catch((error: unknown) => {
+          this.options.log(`webhook delivery ${delivery.id} crashed: ${String(error)}`);
+        })
+        .finally(() => {
+          this.inFlight.delete(delivery.id);
+          this.kick();
+        });
+      this.inFlight.set(delivery.id, { endpointId: delivery.endpointId, done });
+    }
+  }
+
+  /** Resolves when no attempt is in flight and none is due now (tests; shutdown). */
+  async settle(): Promise<void> {
+    for (;;) {
+      this.tick();
+      const pending = [...this.inFlight.values()].map((f) => f.done);
+      if (pending.length === 0) return;
+      await Promise.allSettled(pending);
+    }
+  }
+
+  async stop(graceMs = 2000): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    const pending = [...this.inFlight.values()].map((f) => f.done);
+    await Promise.race([
+      Promise.allSettled(pending),
+      new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
+    ]);
+  }
+
+  private async attempt(delivery: WebhookDeliveryRow): Promise<void> {
+    const endpoint = this.repo.endpoint(delivery.endpointId);
+    if (!endpoint) return;
+    const startedMs = this.options.clock.now();
+    const startedAt = new Date(startedMs).toISOString();
+    const attemptNo = delivery.roundAttempts + 1;
+    const began = performance.now();
+    let outcome: AttemptOutcome;
+    // Checked again at every attempt, with a fresh DNS answer; a refusal sends nothing.
+    const checked = await this.guard.check(endpoint.url);
+    if (!checked.ok) {
+      outcome = { status: null, error: `refused before sending: ${checked.reason}` };
+    } else {
+      const timestamp = Math.floor(startedMs / 1000);
+      const headers = deliveryHeaders({
+        secret: endpoint.secret,
+        timestamp,
+        body: delivery.body,
+        eventType: delivery.eventType,
+        eventId: delivery.eventId,
+      });
+      outcome = await sendWebhook(checked.target, delivery.body, headers, this.options.send);
+    }
+    const durationMs = Math.round(performance.now() - began);
+    const succeeded = outcome.error === null;
+    const delay = succeeded ? null : retryDelayMs(attemptNo);
+    const updatedAt = new Date(this.options.clock.now()).toISOString();
+    this.repo.recordAttempt(
+      {
+        deliveryId: delivery.id,
+        attempt: attemptNo,
+        round: delivery.round,
+        startedAt,
+        durationMs,
+        responseCode: outcome.status,
+        error: outcome.error,
+        succeeded,
+      },
+      {
+        status: succeeded ? 'delivered' : delay === null ? 'dead_lettered' : 'retrying',
+        roundAttempts: attemptNo,
+        totalAttempts: delivery.totalAttempts + 1,
+        lastAttemptAt: startedAt,
+        lastResponseCode: outcome.status,
+        lastError: outcome.error,
+        nextAttemptAt: delay === null ? null : new Date(startedMs + delay).toISOString(),
+        ...(succeeded && { deliveredAt: updatedAt }),
+        updatedAt,
+      },
+    );
+  }
+}
