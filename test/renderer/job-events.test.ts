@@ -20,6 +20,7 @@ function job(id: number, progress = 0): Job {
     finished_at: null,
     error_message: null,
     failure_reason: null,
+    attempts: 1,
     result: null,
     input: { file_key: 'k' },
   };

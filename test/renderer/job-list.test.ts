@@ -21,6 +21,7 @@ function job(id: number, status: JobStatus = 'running', progress = 0): Job {
     finished_at: null,
     error_message: null,
     failure_reason: null,
+    attempts: 1,
     result: null,
     input: null,
   };

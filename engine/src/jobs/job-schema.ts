@@ -1,6 +1,10 @@
-// The public shape of a job on the native jobs routes and in SSE events.
+/**
+ * The public shape of a job on the native jobs routes and in SSE events. This file imports
+ * only zod: the studio derives its types from it (renderer/src/api/types.ts).
+ */
 import { z } from 'zod';
-import { JOB_STATUSES } from './job-types.ts';
+
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 
 export const jobSchema = z
   .object({

@@ -5,8 +5,9 @@
  */
 import type { z } from 'zod';
 import type { Services } from '../services.ts';
+import { JOB_STATUSES } from './job-schema.ts';
 
-export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export { JOB_STATUSES };
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** What a job occupies while it runs; each has its own concurrency limit (config.concurrency). */

@@ -10,26 +10,11 @@
 import { z } from 'zod';
 import { measureFileLevels, probeMedia, waveformFromFile } from '../../audio/index.ts';
 import type { JobHandler } from '../../jobs/job-types.ts';
+import type { analysisResultSchema } from './analysis-schema.ts';
 
 export const WAVEFORM_BUCKETS = 400;
 
 export const analysisInput = z.object({ file_key: z.string().uuid() });
-
-export const analysisResultSchema = z
-  .object({
-    duration_seconds: z.number(),
-    sample_rate: z.number().int(),
-    channels: z.number().int(),
-    rms_db: z.number().nullable(),
-    peak_db: z.number().nullable(),
-    true_peak_db: z.number().nullable(),
-    noise_floor_db: z.number().nullable(),
-    integrated_lufs: z.number().nullable(),
-    loudness_range_lu: z.number().nullable(),
-    /** Peak magnitude per bucket, 0..1, for drawing. */
-    waveform: z.array(z.number()),
-  })
-  .meta({ id: 'AudioAnalysis' });
 
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineRoute } from '../../api/route.ts';
 import { AppError } from '../../errors.ts';
 import { sanitizeFilename, toStoredFile } from './file-store.ts';
+import { storedFileSchema } from './file-schema.ts';
 
 /** X-Filename is URI-encoded by our clients; a raw name with a stray `%` is taken as it is. */
 export function decodeFilenameHeader(value: string | undefined): string {
@@ -17,17 +18,6 @@ export function decodeFilenameHeader(value: string | undefined): string {
     return value;
   }
 }
-
-export const storedFileSchema = z
-  .object({
-    file_key: z.string(),
-    bytes: z.number().int(),
-    sha256: z.string(),
-    content_type: z.string(),
-    filename: z.string(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'StoredFile' });
 
 export const fileRoutes = [
   defineRoute({
