@@ -3,9 +3,29 @@
  * ../shared/data). Each capability registers its eval here when it lands (manuscripts, midi,
  * denoise, stems); an unknown name lists what exists and exits 2.
  */
+import { runAttributionEval } from './eval/attribution.ts';
+import { runChapterEval } from './eval/chapters.ts';
+
 type Evaluation = { about: string; run: (dataDir: string) => Promise<void> };
 
-const evaluations: Record<string, Evaluation> = {};
+const evaluations: Record<string, Evaluation> = {
+  manuscripts: {
+    about:
+      'chapter detection and front matter on books/, then speaker attribution on dialogue_annotations/',
+    run: async (dataDir) => {
+      await runChapterEval(dataDir);
+      await runAttributionEval(dataDir);
+    },
+  },
+  chapters: {
+    about: 'chapter counts and front matter left in narration, per book',
+    run: runChapterEval,
+  },
+  attribution: {
+    about: 'heuristic speaker attribution precision/recall per corpus',
+    run: runAttributionEval,
+  },
+};
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const dataDir = process.env.TAPEHOUSE_DATA_DIR;

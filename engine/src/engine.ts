@@ -16,9 +16,15 @@ import type { EngineConfig } from './config.ts';
 import { databaseFile, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { analysisJob } from './features/analysis/analysis-job.ts';
+import { Audiobook } from './features/audiobook/audiobook.ts';
+import { castDetectionJob } from './features/audiobook/cast-detection-job.ts';
+import { parseJob } from './features/audiobook/parse-job.ts';
+import { retryFailedJob } from './features/audiobook/retry-failed-job.ts';
+import { screenplayJob } from './features/audiobook/screenplay-job.ts';
 import { buildAccounts } from './features/auth/accounts.ts';
 import { CreditsService } from './features/credits/credits-service.ts';
 import { FileStore } from './features/files/file-store.ts';
+import { emptyVoiceCatalog } from './features/voices/voice-catalog.ts';
 import type { WebhookLookup } from './features/webhooks/address-guard.ts';
 import { WebhookService } from './features/webhooks/webhook-service.ts';
 import { FfmpegStatus } from './ffmpeg-status.ts';
@@ -63,6 +69,10 @@ export interface EngineOptions {
 export function buildRegistry(extra: readonly JobHandler[] = []): JobRegistry {
   const registry = new JobRegistry();
   registry.register(analysisJob);
+  registry.register(parseJob);
+  registry.register(castDetectionJob);
+  registry.register(screenplayJob);
+  registry.register(retryFailedJob);
   for (const handler of extra) registry.register(handler);
   return registry;
 }
@@ -125,6 +135,9 @@ export async function createEngine(
   // Jobs the last process left failed (crash recovery ran before anyone listened) still notify.
   announceRecovered(recovery, jobRepo, jobEvents);
 
+  const voices = emptyVoiceCatalog;
+  const audiobook = new Audiobook({ db: database.db, config, jobs, files, workers, voices, log });
+
   const services: Services = {
     config,
     database,
@@ -139,6 +152,8 @@ export async function createEngine(
     credentialResolvers: [studioTokenResolver(studioToken), ...accounts.resolvers],
     accounts,
     credits,
+    audiobook,
+    voices,
     webhooks,
     clock,
     rateLimiter: new RateLimiter(),

@@ -9,9 +9,11 @@ import type { Clock } from './clock.ts';
 import type { EngineConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { FfmpegStatus } from './ffmpeg-status.ts';
+import type { Audiobook } from './features/audiobook/audiobook.ts';
 import type { Accounts } from './features/auth/accounts.ts';
 import type { CreditsService } from './features/credits/credits-service.ts';
 import type { FileStore } from './features/files/file-store.ts';
+import type { VoiceCatalog } from './features/voices/voice-catalog.ts';
 import type { WebhookService } from './features/webhooks/webhook-service.ts';
 import type { ModelRegistry } from './inference/model-registry.ts';
 import type { JobEvents } from './jobs/job-events.ts';
@@ -35,6 +37,10 @@ export interface Services {
   accounts: Accounts;
   /** The credits ledger, the Local plan and the cost table (features/credits). */
   credits: CreditsService;
+  /** Audiobook production: projects, manuscripts, chapters, cast (features/audiobook). */
+  audiobook: Audiobook;
+  /** Voices callers may narrate with; empty until the voices feature installs its catalog. */
+  voices: VoiceCatalog;
   /** Webhook endpoints, the event fan-out and the delivery scheduler (features/webhooks). */
   webhooks: WebhookService;
   /** Time for the ledger's resets and the webhook schedule (system clock; tests inject). */

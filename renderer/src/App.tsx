@@ -1,11 +1,14 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { AccountArea } from './features/account/AccountArea.tsx';
+import { AudiobooksArea } from './features/audiobooks/AudiobooksArea.tsx';
+import { CreditsPage } from './features/credits/CreditsPage.tsx';
 import { EnginePage } from './features/engine/EnginePage.tsx';
 import { JobsPage } from './features/jobs/JobsPage.tsx';
 import { ComingSoon } from './features/shell/ComingSoon.tsx';
 import { hrefFor, useHashPath } from './features/shell/router.ts';
 import { DEFAULT_PATH, findArea } from './features/shell/routes.ts';
 import { Sidebar } from './features/shell/Sidebar.tsx';
+import { WebhooksPage } from './features/webhooks/WebhooksPage.tsx';
 
 export function App() {
   const path = useHashPath();
@@ -59,6 +62,9 @@ export function App() {
         {area?.path === '/jobs' && <JobsPage />}
         {area?.path === '/settings/engine' && <EnginePage />}
         {area?.path === '/account' && <AccountArea path={path} />}
+        {area?.path === '/audiobooks' && <AudiobooksArea path={path} />}
+        {area?.path === '/credits' && <CreditsPage />}
+        {area?.path === '/webhooks' && <WebhooksPage />}
       </main>
     </div>
   );

@@ -12,6 +12,7 @@ import type { AnyRoute } from '../../engine/src/api/route.ts';
 import { routeTable } from '../../engine/src/api/route-table.ts';
 import { bearer, postJson, registerUser, type TestUser } from '../helpers/accounts.ts';
 import { makeSineWav } from '../helpers/audio-fixtures.ts';
+import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
 import { startFakeGithub, type FakeGithub } from '../helpers/oauth-providers.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
@@ -21,6 +22,8 @@ const protectedRoutes = routeTable.filter((route) => route.auth !== 'none');
 let engine: TestEngine;
 /** A local GitHub API, so Alice can link a provider (the `{provider}` resource). */
 let github: FakeGithub;
+/** A local OpenAI-compatible chat endpoint, for the audiobook LLM jobs. */
+let chat: ChatServer;
 let alice: TestUser;
 let bob: TestUser;
 const temp = makeTempDir();
@@ -96,6 +99,69 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     expect(res.status).toBe(202);
     return ((await res.json()) as { id: string }).id;
   },
+  project_id: async () => {
+    const res = await postJson(
+      engine,
+      '/audiobook/projects',
+      { title: 'Matrix book' },
+      bearer(alice.tokens.access_token),
+    );
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { id: string }).id;
+    const pasted = await postJson(
+      engine,
+      `/audiobook/projects/${id}/manuscript/paste`,
+      { text: 'Chapter 1\n\n"Good morning," said Anna.\n\nThe harbour was quiet.' },
+      bearer(alice.tokens.access_token),
+    );
+    expect(pasted.status).toBe(200);
+    return id;
+  },
+  chapter_id: async () => {
+    const res = await fetch(`${engine.api}/audiobook/projects/${aliceOwns.project_id}/chapters`, {
+      headers: bearer(alice.tokens.access_token),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { chapters: { id: string }[] }).chapters[0]?.id ?? '';
+  },
+  paragraph_id: async () => {
+    const res = await fetch(
+      `${engine.api}/audiobook/projects/${aliceOwns.project_id}/chapters/${aliceOwns.chapter_id}/paragraphs`,
+      { headers: bearer(alice.tokens.access_token) },
+    );
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { paragraphs: { id: string }[] }).paragraphs[0]?.id ?? '';
+  },
+  pronunciation_id: async () => {
+    const res = await postJson(
+      engine,
+      `/audiobook/projects/${aliceOwns.project_id}/pronunciations`,
+      { grapheme: 'Anna', replacement: 'AH-nuh' },
+      bearer(alice.tokens.access_token),
+    );
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  },
+  detect_job_id: async () => {
+    const res = await postJson(
+      engine,
+      `/audiobook/projects/${aliceOwns.project_id}/cast/detect?method=llm`,
+      {},
+      bearer(alice.tokens.access_token),
+    );
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { job_id: string }).job_id;
+  },
+  annotate_job_id: async () => {
+    const res = await postJson(
+      engine,
+      `/audiobook/projects/${aliceOwns.project_id}/screenplay/annotate`,
+      {},
+      bearer(alice.tokens.access_token),
+    );
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { job_id: string }).job_id;
+  },
 };
 
 function pathParams(route: AnyRoute): string[] {
@@ -154,7 +220,12 @@ async function keyWith(scopes: string[]): Promise<{ id: string; api_key: string 
 
 beforeAll(async () => {
   github = await startFakeGithub();
-  engine = await startEngine({ githubApiUrl: github.url, webhooksAllowLoopback: true });
+  chat = await startChatServer();
+  engine = await startEngine({
+    githubApiUrl: github.url,
+    webhooksAllowLoopback: true,
+    llmUrl: chat.url,
+  });
   alice = await registerUser(engine);
   bob = await registerUser(engine);
 
@@ -181,8 +252,21 @@ beforeAll(async () => {
   for (const scope of new Set(protectedRoutes.map((r) => r.scope))) {
     if (scope !== undefined) scopedKeys.set(scope, (await keyWith([scope])).api_key);
   }
-  // Makers run in this order because a job needs a file and a delivery an endpoint.
-  for (const name of ['file_key', 'job_id', 'key_id', 'provider', 'endpoint_id', 'delivery_id']) {
+  // Makers run in this order: a job needs a file, a delivery an endpoint, a chapter its book.
+  for (const name of [
+    'file_key',
+    'job_id',
+    'key_id',
+    'provider',
+    'endpoint_id',
+    'delivery_id',
+    'project_id',
+    'chapter_id',
+    'paragraph_id',
+    'pronunciation_id',
+    'detect_job_id',
+    'annotate_job_id',
+  ]) {
     const make = OWNED_RESOURCE_MAKERS[name];
     if (make) aliceOwns[name] = await make();
   }
@@ -191,6 +275,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await engine.stop();
   await github.stop();
+  await chat.stop();
   temp.cleanup();
 });
 

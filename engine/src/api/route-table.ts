@@ -4,6 +4,7 @@
  * docs/api/openapi.json are all generated from these two lists. A feature adds its rows here.
  */
 import { analysisRoutes } from '../features/analysis/routes.ts';
+import { audiobookRoutes } from '../features/audiobook/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { creditRoutes } from '../features/credits/routes.ts';
 import { fileRoutes } from '../features/files/routes.ts';
@@ -20,6 +21,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...authRoutes,
   ...creditRoutes,
   ...webhookRoutes,
+  ...audiobookRoutes,
 ];
 
 /** Document 2, "Narration" and "Versioning": replaced by narration/batch. */

@@ -22,6 +22,14 @@ const PATHS = {
   shield: 'M12 3 5 6v5c0 4.5 3 8.5 7 10 4-1.5 7-5.5 7-10V6l-7-3Z',
   mail: 'M3 6h18v12H3zm0 1 9 6 9-6',
   lock: 'M6 11h12v10H6zm2 0V7a4 4 0 0 1 8 0v4',
+  coins:
+    'M12 3c4.4 0 8 1.3 8 3s-3.6 3-8 3-8-1.3-8-3 3.6-3 8-3Zm8 3v6c0 1.7-3.6 3-8 3s-8-1.3-8-3V6m16 6v6c0 1.7-3.6 3-8 3s-8-1.3-8-3v-6',
+  webhook:
+    'M12 3a3 3 0 1 1 0 6 3 3 0 0 1 0-6ZM6 15a3 3 0 1 1 0 6 3 3 0 0 1 0-6Zm12 0a3 3 0 1 1 0 6 3 3 0 0 1 0-6Zm-7.3-6.3-3.4 6.6m6-6.6 3.4 6.6M9 18h6',
+  send: 'M21 3 10 14M21 3l-7 18-4-7-7-4 18-7Z',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  edit: 'M4 20h4L19 9l-4-4L4 16v4Zm9.5-13.5 4 4',
+  chevron: 'm9 6 6 6-6 6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

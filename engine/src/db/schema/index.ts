@@ -8,3 +8,4 @@ export * from './auth-signals.ts';
 export * from './outbox.ts';
 export * from './credits.ts';
 export * from './webhooks.ts';
+export * from './audiobook.ts';

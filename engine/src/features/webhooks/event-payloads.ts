@@ -40,6 +40,8 @@ const JOB_TYPE_MAP: Record<string, (typeof CONTRACT_JOB_TYPES)[number]> = {
   audiobook_cast_detection: 'audiobook',
   audiobook_narration: 'audiobook',
   audiobook_parse: 'audiobook',
+  audiobook_retry_failed: 'audiobook',
+  audiobook_screenplay_annotation: 'audiobook',
   audiobook_export: 'export_acx',
 };
 

@@ -1,0 +1,86 @@
+/**
+ * The audiobook area for one engine (Services.audiobook): repositories over SQLite, the chat
+ * endpoint client, and the services the routes and job handlers call. Built once in engine.ts.
+ */
+import type { EngineConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { WorkerPool } from '../../jobs/worker-pool.ts';
+import type { FileStore } from '../files/file-store.ts';
+import type { VoiceCatalog } from '../voices/voice-catalog.ts';
+import { BookGenerator } from './book-generator.ts';
+import { BookImporter } from './book-import.ts';
+import { BookJobs } from './book-jobs.ts';
+import { CastDetection } from './cast-detection.ts';
+import { CastRepo } from './cast-repo.ts';
+import { CastService } from './cast-service.ts';
+import { ChapterRepo } from './chapter-repo.ts';
+import { ChapterService } from './chapter-service.ts';
+import { ChatClient } from './chat-client.ts';
+import { ManuscriptService } from './manuscript-service.ts';
+import { ProductionRepo } from './production-repo.ts';
+import { ProductionService } from './production-service.ts';
+import { ProjectRepo } from './project-repo.ts';
+import { ProjectService } from './project-service.ts';
+import { ScreenplayService } from './screenplay-service.ts';
+
+export interface AudiobookDeps {
+  db: Db;
+  config: EngineConfig;
+  jobs: JobRunner;
+  files: FileStore;
+  workers: WorkerPool;
+  voices: VoiceCatalog;
+  log: (line: string) => void;
+}
+
+export class Audiobook {
+  readonly repos: {
+    projects: ProjectRepo;
+    chapters: ChapterRepo;
+    cast: CastRepo;
+    production: ProductionRepo;
+    bookJobs: BookJobs;
+  };
+  readonly chat: ChatClient;
+  readonly cast: CastService;
+  readonly projects: ProjectService;
+  readonly chapters: ChapterService;
+  readonly importer: BookImporter;
+  readonly manuscripts: ManuscriptService;
+  readonly detection: CastDetection;
+  readonly screenplay: ScreenplayService;
+  readonly production: ProductionService;
+
+  constructor(deps: AudiobookDeps) {
+    this.repos = {
+      projects: new ProjectRepo(deps.db),
+      chapters: new ChapterRepo(deps.db),
+      cast: new CastRepo(deps.db),
+      production: new ProductionRepo(deps.db),
+      bookJobs: new BookJobs(deps.db),
+    };
+    const { projects, chapters, cast, production, bookJobs } = this.repos;
+    this.chat = new ChatClient(deps.config.llmUrl, deps.config.llmModel);
+    this.cast = new CastService(projects, chapters, cast, deps.voices);
+    this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast);
+    this.chapters = new ChapterService(this.projects, chapters, deps.jobs);
+    this.importer = new BookImporter(deps.db, projects, chapters, this.cast, deps.log);
+    this.detection = new CastDetection(this.cast, projects, bookJobs, deps.jobs, this.chat);
+    this.manuscripts = new ManuscriptService({
+      projects: this.projects,
+      projectRepo: projects,
+      chapters,
+      bookJobs,
+      jobs: deps.jobs,
+      files: deps.files,
+      workers: deps.workers,
+      importer: this.importer,
+      generator: new BookGenerator(this.chat),
+      cast: this.cast,
+      detection: this.detection,
+    });
+    this.screenplay = new ScreenplayService(projects, chapters, bookJobs, deps.jobs, this.chat);
+    this.production = new ProductionService(this.projects, production, deps.files);
+  }
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { precision, recall, scoreBook } from './eval-book.ts';
+import { codePointOffsets, parseCsv, parsePyLiteral, pyStrings } from './formats.ts';
+import { loadFrLitbankBook } from './fr-litbank.ts';
+import { loadLitbankBook, speakerName } from './litbank.ts';
+import { loadPdncBook } from './pdnc.ts';
+
+describe('formats', () => {
+  it('parses CSV with quoted, multi-line fields and doubled quotes', () => {
+    expect(parseCsv('a,b\n"x, ""y""","line\nbreak"\n1,2\n')).toEqual([
+      { a: 'x, "y"', b: 'line\nbreak' },
+      { a: '1', b: '2' },
+    ]);
+  });
+
+  it('parses the Python literals PDNC stores in its cells', () => {
+    expect(pyStrings(parsePyLiteral(`{'Lizzy', "Miss Eliza", 'O\\'Hara'}`))).toEqual([
+      'Lizzy',
+      'Miss Eliza',
+      "O'Hara",
+    ]);
+    expect(parsePyLiteral('[[395, 414], [447, 499]]')).toEqual([
+      [395, 414],
+      [447, 499],
+    ]);
+  });
+
+  it('maps code-point offsets to UTF-16 offsets', () => {
+    const text = 'a😀b';
+    expect(codePointOffsets(text)(2)).toBe(3);
+    expect(codePointOffsets('abc')(2)).toBe(2);
+  });
+});
+
+const LONG = 'I have never seen anything like it in all my life, I assure you';
+
+describe('PDNC loader', () => {
+  const novelText = `CHAPTER I.\n\n"${LONG}," said\nLizzy.\n\n"${LONG}," said Mr. Darcy.\n\n"${LONG}," said Jane.\n`;
+  const start = (needle: string, from = 0) => novelText.indexOf(needle, from);
+  const q1 = start('"I') + 1;
+  const q2 = start('"I', q1) + 1;
+  const q3 = start('"I', q2) + 1;
+  const quotationCsv = [
+    'quoteID,quoteText,quoteByteSpans,speaker',
+    `Q0,x,"[[${q1}, ${q1 + 5}]]",Elizabeth`,
+    `Q1,x,"[[${q2}, ${q2 + 5}]]",Mr. Darcy`,
+    `Q2,x,"[[${q3}, ${q3 + 5}]]",Elizabeth`,
+  ].join('\n');
+  const characterCsv = [
+    'Character ID,Main Name,Aliases,Gender,Category',
+    `0,Elizabeth,"{'Lizzy', 'Elizabeth'}",F,major`,
+    `1,Mr. Darcy,"{'Darcy', 'Mr. Darcy'}",M,major`,
+    `2,Jane,"{'Jane'}",F,major`,
+  ].join('\n');
+
+  it('splits on blank lines, places quotes and matches through aliases', () => {
+    const book = loadPdncBook({ name: 't', novelText, quotationCsv, characterCsv });
+    expect(book.paragraphs).toHaveLength(4);
+    expect(book.quotes.map((q) => q.paragraph)).toEqual([1, 2, 3]);
+    expect(book.matches('Lizzy', 'Elizabeth')).toBe(true);
+    expect(book.matches('Darcy', 'Mr. Darcy')).toBe(true);
+    expect(book.matches('Jane', 'Elizabeth')).toBe(false);
+    const score = scoreBook(book);
+    // "said Jane" on a quote annotated as Elizabeth's: one wrong of three.
+    expect([score.attributed, score.correct]).toEqual([3, 2]);
+    expect(precision(score)).toBeCloseTo(2 / 3);
+    expect(recall(score)).toBeCloseTo(2 / 3);
+  });
+});
+
+describe('LitBank loader', () => {
+  const sentences = [
+    'Chapter 1 It was a fine day .',
+    `“ ${LONG} , ” said Elizabeth .`,
+    '“ Is it ? ”',
+    'cried her mother impatiently .',
+    'Mr. Bennet replied that he had not .',
+    '“ It is . ”',
+    'Elizabeth asked .',
+  ].join('\n');
+  const ann = [
+    'QUOTE\tQ1\t1\t0\t1\t5\tx',
+    'QUOTE\tQ2\t2\t0\t2\t4\tx',
+    'QUOTE\tQ3\t5\t0\t5\t3\tx',
+    'ATTRIB\tQ1\tElizabeth_Bennet-3',
+    'ATTRIB\tQ2\tMrs__Bennet-4',
+    'ATTRIB\tQ3\ther_mother-9',
+  ].join('\n');
+
+  it('rebuilds paragraphs from sentences', () => {
+    const book = loadLitbankBook({ name: 't', sentences, ann });
+    expect(book.paragraphs).toEqual([
+      'Chapter 1 It was a fine day.',
+      `“${LONG},” said Elizabeth.`,
+      // a capitalised sentence after a sentence without speech stays in the paragraph
+      '“Is it?” cried her mother impatiently. Mr. Bennet replied that he had not.',
+      // a bare reporting sentence after speech stays too
+      '“It is.” Elizabeth asked.',
+    ]);
+    expect(book.quotes.map((q) => [q.paragraph, q.gold])).toEqual([
+      [1, 'Elizabeth Bennet'],
+      [2, 'Mrs Bennet'],
+      [3, null],
+    ]);
+    expect(book.matches('Elizabeth', 'Elizabeth Bennet')).toBe(true);
+    expect(book.matches('Mr. Bennet', 'Mrs Bennet')).toBe(false);
+  });
+
+  it('names speakers only when the annotation gives a proper name', () => {
+    expect(speakerName('Mr__Sherlock_Holmes-12')).toBe('Mr Sherlock Holmes');
+    expect(speakerName('his_mother-3')).toBeNull();
+    expect(speakerName('Tom_s_aunt-3')).toBeNull();
+    expect(speakerName('I-1')).toBeNull();
+  });
+});
+
+describe('fr-litbank loader', () => {
+  const text = `Titre\n— Moi, je suis veuf depuis longtemps, dit Bouvard, et sans enfants !\n— Et moi, je ne le suis pas, dit-il.\n`;
+  const c1 = text.indexOf('— Moi');
+  const c2 = text.indexOf('— Et');
+  const e1 = text.indexOf('Bouvard');
+  const e2 = text.indexOf('il.');
+  const ann = [
+    `T1\tCitation ${c1} ${c1 + 10}\t— Moi`,
+    `T2\tCitation ${c2} ${c2 + 5};${c2 + 6} ${c2 + 9}\t— Et moi`,
+    `T3\tEntite ${e1} ${e1 + 7}\tBouvard`,
+    `T4\tEntite ${e2} ${e2 + 2}\til`,
+    'R1\tSource Arg1:T3 Arg2:T1',
+    'R2\tSource Arg1:T4 Arg2:T2',
+  ].join('\n');
+
+  it('reads citations, sources and pronoun speakers', () => {
+    const book = loadFrLitbankBook({ name: 't', text, ann });
+    expect(book.paragraphs).toHaveLength(3);
+    expect(book.quotes.map((q) => [q.paragraph, q.gold])).toEqual([
+      [1, 'Bouvard'],
+      [2, null],
+    ]);
+    const score = scoreBook(book);
+    expect([score.quotes, score.attributed, score.correct]).toEqual([2, 1, 1]);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * LitBank quotations (Bamman et al.): `<book>_brat.txt` holds one tokenised sentence per line
+ * and no paragraph breaks; `<book>_brat.ann` holds `QUOTE id startSentence startToken endSentence
+ * endToken text` and `ATTRIB id Speaker_Name-<coreference id>` rows.
+ *
+ * Paragraphs are rebuilt, since the detector works on paragraphs (documented so the numbers can
+ * be read): each sentence is detokenised; a sentence starts a new paragraph when no quote is
+ * open before it and it opens with a quote mark, or when it starts with a capital right after a
+ * sentence holding speech and is not a bare reporting sentence ("Elizabeth asked.", at most five
+ * words with a reporting verb). Sentences starting in lower case, sentences inside an open quote
+ * and narration after narration stay in the current paragraph.
+ *
+ * Matching: the speaker id loses its coreference number and underscores ("Mr__Sherlock_Holmes-3"
+ * → "Mr Sherlock Holmes") and is compared with namesMatch (eval-book.ts). Speakers the
+ * annotation names without a proper name ("his_mother", "Tom_s_aunt", "I", "Narrator") are
+ * unverifiable.
+ */
+import { lexiconFor } from '../lexicon.ts';
+import { namesMatch, type EvalBook, type EvalQuote } from './eval-book.ts';
+
+const GLUE_LEFT = new Set([',', '.', ';', ':', '!', '?', ')', ']', '”', '’', '…']);
+const GLUE_RIGHT = new Set(['(', '[', '“', '‘']);
+const CLITIC = /^(?:n['’]t|['’](?:s|ll|ve|re|d|m|t))$/i;
+const EN_VERBS = lexiconFor('en').verbs;
+
+interface QuoteState {
+  double: boolean;
+  single: boolean;
+  curly: number;
+  /** Straight single quotes are quote marks only in a book with no double quotes at all. */
+  singleMarks: boolean;
+}
+
+function isOpener(token: string, state: QuoteState): boolean {
+  return (
+    token === '“' ||
+    token === '‘' ||
+    (token === '"' && !state.double) ||
+    (token === "'" && state.singleMarks && !state.single)
+  );
+}
+
+/** Detokenises one sentence and advances the quote state. */
+function detokenise(tokens: string[], state: QuoteState): string {
+  let out = '';
+  let glueNext = false;
+  for (const token of tokens) {
+    let left = GLUE_LEFT.has(token) || CLITIC.test(token);
+    let right = GLUE_RIGHT.has(token);
+    if (token === '"' || (token === "'" && state.singleMarks)) {
+      const key = token === '"' ? 'double' : 'single';
+      right = !state[key];
+      left = state[key];
+      state[key] = !state[key];
+    }
+    if (token === '“' || token === '‘') state.curly++;
+    if ((token === '”' || token === '’') && state.curly > 0) state.curly--;
+    out += out !== '' && !left && !glueNext ? ` ${token}` : token;
+    glueNext = right;
+  }
+  return out;
+}
+
+const isOpen = (s: QuoteState) => s.double || s.single || s.curly > 0;
+
+function isBareReportingSentence(tokens: string[]): boolean {
+  const words = tokens.filter((t) => /\p{L}/u.test(t));
+  const last = tokens[tokens.length - 1] ?? '';
+  return (
+    words.length <= 5 && /[.!?]/.test(last) && words.some((w) => EN_VERBS.has(w.toLowerCase()))
+  );
+}
+
+export function loadLitbankBook(args: { name: string; sentences: string; ann: string }): EvalBook {
+  const lines = args.sentences.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const singleMarks = !/(^| )["“”]( |$)/m.test(args.sentences);
+  const state: QuoteState = { double: false, single: false, curly: 0, singleMarks };
+  const paragraphOf: number[] = [];
+  const paragraphs: string[] = [];
+  let previousHadSpeech = false;
+  lines.forEach((line, s) => {
+    const tokens = line.split(' ').filter((t) => t !== '');
+    const first = tokens[0] ?? '';
+    const openBefore = isOpen(state);
+    let fresh: boolean;
+    if (paragraphs.length === 0) fresh = true;
+    else if (openBefore) fresh = false;
+    else if (isOpener(first, state)) fresh = true;
+    else if (!/^\p{Lu}/u.test(first)) fresh = false;
+    else fresh = previousHadSpeech && !isBareReportingSentence(tokens);
+    const hasSpeech =
+      openBefore || tokens.some((t) => /^["“”‘’]$/.test(t) || (singleMarks && t === "'"));
+    const text = detokenise(tokens, state);
+    if (fresh) paragraphs.push(text);
+    else paragraphs[paragraphs.length - 1] += ` ${text}`;
+    paragraphOf[s] = paragraphs.length - 1;
+    previousHadSpeech = hasSpeech;
+  });
+
+  const speakerOf = new Map<string, string>();
+  const quoteRows: { id: string; sentence: number }[] = [];
+  for (const row of args.ann.split('\n')) {
+    const cells = row.split('\t');
+    if (cells[0] === 'QUOTE' && cells[1] !== undefined) {
+      quoteRows.push({ id: cells[1], sentence: Number(cells[2]) });
+    } else if (cells[0] === 'ATTRIB' && cells[1] !== undefined && cells[2] !== undefined) {
+      speakerOf.set(cells[1], cells[2].trim());
+    }
+  }
+  const quotes: EvalQuote[] = quoteRows.flatMap(({ id, sentence }) => {
+    const speaker = speakerOf.get(id);
+    const paragraph = paragraphOf[sentence];
+    if (speaker === undefined || paragraph === undefined) return [];
+    return [{ paragraph, gold: speakerName(speaker), chain: speaker }];
+  });
+  return {
+    corpus: 'litbank',
+    name: args.name,
+    language: 'en',
+    paragraphs,
+    quotes,
+    matches: (predicted, gold) => namesMatch(predicted, gold, 'en'),
+  };
+}
+
+/** "Mrs_Bennet-7" → "Mrs Bennet"; null for speakers named without a proper name. */
+export function speakerName(id: string): string | null {
+  const name = id.replace(/-\d+$/, '').replace(/_+/g, ' ').trim();
+  if (/^(I|Narrator)$/i.test(name)) return null;
+  const words = name.split(' ');
+  const proper = words.every(
+    (w) => /^\p{Lu}/u.test(w) || /^(of|de|du|van|von|la|le|di|da)$/.test(w),
+  );
+  return proper && /^\p{Lu}/u.test(name) ? name : null;
+}

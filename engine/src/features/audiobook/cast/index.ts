@@ -1,0 +1,31 @@
+/**
+ * Character voices (cast): pure libraries behind the cast routes (spec "Character voices
+ * (cast)", "Voice order for a narrated paragraph", "Cast member (GET /cast)"). No routes, no
+ * database: the audiobook service loads rows, calls these, and stores the results.
+ */
+export {
+  detectSpeakers,
+  detectSpeakersExplained,
+  type AttributionSource,
+  type DetectionResult,
+  type ParagraphForDetection,
+} from './speaker-detection.ts';
+export {
+  resolveVoice,
+  type ResolvedVoice,
+  type VoiceOrderInput,
+  type VoiceSource,
+} from './voice-order.ts';
+export { pickCastVoices, type CastVoiceRequest, type CatalogVoice } from './cast-voice-pick.ts';
+export {
+  buildCastMembers,
+  MAX_NAME_CHARS,
+  namedSpeakerCount,
+  SAMPLE_CHARS,
+  validateAlias,
+  type CastAlias,
+  type CastMember,
+  type CastParagraph,
+} from './cast-members.ts';
+export { nameKey } from './names.ts';
+export { SPEECH_SHARE } from './paragraph-analysis.ts';

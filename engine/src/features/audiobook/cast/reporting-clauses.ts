@@ -1,0 +1,143 @@
+/**
+ * Reporting clauses next to a quote (spec "Character voices (cast)", rule 6: "a reporting verb
+ * next to a name (English or Italian, titles included)"). Three places are read, nothing else:
+ * - the start of the narration right after a quote: `said Elizabeth`, `Mr. Darcy replied`,
+ *   `disse don Abbondio`, `dit-il`;
+ * - the end of the narration right before a quote: `Elizabeth said, “`, `Renzo rispose: «`;
+ * - an incise inside the speech, for languages that keep it there: `— Moi, dit Bouvard, …`.
+ * A subject that names nobody (`he said`, `said his wife`, `Elizabeth's mother said`, two names)
+ * is reported as unnamed: the caller keeps the line with the narrator and stops turn-taking.
+ */
+import type { Lexicon } from './lexicon.ts';
+import {
+  CLITICS,
+  isAdverb,
+  NEGATIONS,
+  parseNameForward,
+  parseSubjectBackward,
+  parseSubjectForward,
+  TO_WORDS,
+  unnamed,
+  verbAt,
+  type Subject,
+} from './name-phrases.ts';
+import { isSentenceEnd, isWord, type Token } from './tokens.ts';
+
+export type { Subject } from './name-phrases.ts';
+
+/** The clause that starts the narration after a quote, or null when it is no reporting clause. */
+export function clauseAfterQuote(
+  tokens: Token[],
+  lex: Lexicon,
+  tagExpected = false,
+): Subject | null {
+  let i = 0;
+  while (i < tokens.length && tokens[i]?.kind === 'punct') i++;
+  let end = i;
+  while (end < tokens.length && !isSentenceEnd(tokens[end])) end++;
+  const window = tokens.slice(0, end);
+  // Verb first: `said Elizabeth`, `then said she`, `lui dit-elle`.
+  let v = i;
+  if (isAdverb(window[v]) || (isWord(window[v]) && CLITICS.has((window[v] as Token).lower))) v++;
+  const verb = verbAt(window, v, lex, tagExpected);
+  if (verb.end >= 0) {
+    if (verb.pronoun) return unnamed(true);
+    const next = window[verb.end];
+    if (isWord(next) && NEGATIONS.has(next.lower)) return unnamed(false);
+    return parseSubjectForward(window, verb.end, lex)?.subject ?? null;
+  }
+  // A name beside the quote with a verb we cannot read (`Slim stated`, `fleered Happy Jack`):
+  // someone is named but we cannot tell who speaks, so the line is in doubt.
+  const unreadInversion =
+    isWord(window[v]) && !(window[v] as Token).cap && parseNameForward(window, v + 1, lex);
+  if (
+    unreadInversion &&
+    !unreadInversion.notTheSpeaker &&
+    unreadInversion.end >= window.length - 1
+  ) {
+    return unnamed(false);
+  }
+  // Subject first: `Elizabeth said`, `he replied`, `the old man answered`.
+  const subject = parseSubjectForward(window, i, lex);
+  if (subject === null) return null;
+  let k = subject.end;
+  if (isAdverb(window[k])) k++;
+  const after = verbAt(window, k, lex, tagExpected);
+  if (after.end < 0) return subject.subject.kind === 'named' ? unnamed(false) : null;
+  const next = window[after.end];
+  if (isWord(next) && NEGATIONS.has(next.lower)) return unnamed(false);
+  return subject.subject;
+}
+
+const TRAILING = new Set([',', ':', '—', '–', '-', '(']);
+
+/** The clause that ends the narration before a quote (`Elizabeth said, “`), or null. */
+export function clauseBeforeQuote(tokens: Token[], lex: Lexicon): Subject | null {
+  let end = tokens.length;
+  while (end > 0 && TRAILING.has((tokens[end - 1] as Token).text)) end--;
+  if (end === 0 || tokens[end - 1]?.kind === 'punct') return null;
+  let start = end;
+  while (start > 0 && !isSentenceEnd(tokens[start - 1])) start--;
+  for (let v = end - 1; v >= Math.max(start, end - 7); v--) {
+    const verb = verbAt(tokens, v, lex);
+    if (verb.end < 0) continue;
+    if (verb.pronoun) return unnamed(true);
+    // Inversion at the very end: `Then said Elizabeth:`.
+    const inverted = parseSubjectForward(tokens, verb.end, lex);
+    if (inverted !== null && inverted.end === end) return inverted.subject;
+    if (!tailIsComplement(tokens, verb.end, end, lex)) return null;
+    let p = v - 1;
+    if (isAdverb(tokens[p])) p--;
+    if (isWord(tokens[p]) && CLITICS.has((tokens[p] as Token).lower)) p--;
+    // A reporting verb right before the quote whose subject we cannot read
+    // (`Margaret, thoughtful again, said:`): someone speaks, we cannot tell who.
+    return parseSubjectBackward(tokens, start, p, lex) ?? unnamed(false);
+  }
+  return null;
+}
+
+/** After the verb only an adverb and a short `to his wife` phrase may follow. */
+function tailIsComplement(tokens: Token[], from: number, end: number, lex: Lexicon): boolean {
+  let k = from;
+  if (isAdverb(tokens[k])) k++;
+  if (k < end && isWord(tokens[k]) && TO_WORDS.has((tokens[k] as Token).lower)) {
+    k++;
+    const object = parseSubjectForward(tokens, k, lex);
+    if (object === null) return false;
+    k = object.end;
+  }
+  if (isAdverb(tokens[k])) k++;
+  return k >= end;
+}
+
+/**
+ * Incises inside the speech (French, Italian, German typesetting): a comma, a reporting verb
+ * and its subject, then a comma or the end of a sentence. Returns each clause and its words.
+ */
+export function incisesInSpeech(
+  tokens: Token[],
+  lex: Lexicon,
+): { subject: Subject; words: number }[] {
+  const found: { subject: Subject; words: number }[] = [];
+  for (let c = 0; c < tokens.length; c++) {
+    if (tokens[c]?.text !== ',') continue;
+    let v = c + 1;
+    if (isWord(tokens[v]) && CLITICS.has((tokens[v] as Token).lower)) v++;
+    const verb = verbAt(tokens, v, lex);
+    if (verb.end < 0) continue;
+    let end = verb.end;
+    let subject: Subject | null = verb.pronoun ? unnamed(true) : null;
+    if (subject === null) {
+      const parsed = parseSubjectForward(tokens, verb.end, lex);
+      if (parsed === null) continue;
+      subject = parsed.subject;
+      end = parsed.end;
+    }
+    while (end < tokens.length && end - c < 10 && isWord(tokens[end])) end++;
+    const stop = tokens[end];
+    if (stop !== undefined && stop.text !== ',' && !isSentenceEnd(stop)) continue;
+    found.push({ subject, words: tokens.slice(c + 1, end).filter(isWord).length });
+    c = end - 1;
+  }
+  return found;
+}

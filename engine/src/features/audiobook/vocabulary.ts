@@ -1,0 +1,21 @@
+/**
+ * The audiobook vocabularies (document 2, "States and transitions", "Chapter", "Paragraph").
+ * No imports: the database schema, the route schemas and the studio all read these lists.
+ * Status columns are plain text in SQLite, so later features (narration, export) can add
+ * project statuses without a migration.
+ */
+export const PROJECT_STATUSES = ['draft', 'parsing', 'ready_for_narration', 'failed'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** Chapter and paragraph status. */
+export const SEGMENT_STATUSES = ['pending', 'queued', 'narrating', 'completed', 'failed'] as const;
+export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];
+
+export const CHAPTER_KINDS = ['chapter', 'front_matter', 'back_matter'] as const;
+export type ChapterKind = (typeof CHAPTER_KINDS)[number];
+
+export const PRONUNCIATION_KINDS = ['respelling', 'ipa'] as const;
+export type PronunciationKind = (typeof PRONUNCIATION_KINDS)[number];
+
+export const MEDIA_KINDS = ['cover', 'music'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];

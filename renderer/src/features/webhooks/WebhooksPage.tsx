@@ -1,0 +1,161 @@
+/**
+ * Webhooks (`#/webhooks`): the signed-in person's endpoints (document 1, "Webhook endpoints"),
+ * a new endpoint's signing secret shown once, a test event, edit, pause, delete, and each
+ * endpoint's delivery log with redelivery. Rules: docs/api/webhooks.md.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { FormMessages } from '../../components/Field.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { useLoader } from '../account/use-loader.ts';
+import { OwnerBar, SignedInGate } from '../credits/SignedInGate.tsx';
+import { useUserApi } from '../credits/use-user-api.ts';
+import { DeleteEndpointDialog } from './DeleteEndpointDialog.tsx';
+import { EndpointCard } from './EndpointCard.tsx';
+import { EndpointFormDialog } from './EndpointFormDialog.tsx';
+import { SecretDialog } from './SecretDialog.tsx';
+import { MAX_ENDPOINTS } from './webhook-rules.ts';
+import { WebhooksClient } from './webhooks-client.ts';
+import type { CreatedWebhookEndpoint, WebhookEndpoint } from './webhooks-types.ts';
+import '../credits/tables.css';
+import './webhooks.css';
+
+export function WebhooksPage() {
+  return (
+    <SignedInGate noun="your webhooks" testId="webhooks-page">
+      <Webhooks />
+    </SignedInGate>
+  );
+}
+
+type Open =
+  | { kind: 'create' }
+  | { kind: 'edit'; endpoint: WebhookEndpoint }
+  | { kind: 'delete'; endpoint: WebhookEndpoint }
+  | { kind: 'secret'; created: CreatedWebhookEndpoint }
+  | null;
+
+function Webhooks() {
+  const api = useUserApi();
+  const client = useMemo(() => new WebhooksClient(api), [api]);
+  const load = useCallback((signal: AbortSignal) => client.list(signal), [client]);
+  const endpoints = useLoader(load);
+  const [open, setOpen] = useState<Open>(null);
+  const [done, setDone] = useState<string | null>(null);
+  /** The endpoint whose delivery log opens by itself (the one just created). */
+  const [fresh, setFresh] = useState<string | null>(null);
+  const count = endpoints.data?.length ?? 0;
+  const full = count >= MAX_ENDPOINTS;
+
+  const create = (
+    <button
+      type="button"
+      className="button button--primary"
+      onClick={() => {
+        setDone(null);
+        setOpen({ kind: 'create' });
+      }}
+      disabled={full}
+      title={full ? `At most ${MAX_ENDPOINTS} endpoints per account` : undefined}
+      data-testid="webhook-create"
+    >
+      <Icon name="plus" />
+      Add endpoint
+    </button>
+  );
+
+  return (
+    <>
+      <OwnerBar actions={count > 0 && create} />
+      <FormMessages error={endpoints.error} success={done} testId="webhooks-messages" />
+
+      {endpoints.data && count === 0 && (
+        <div className="empty hooks-empty" data-testid="webhooks-empty">
+          <span className="hooks-empty__icon" aria-hidden="true">
+            <Icon name="webhook" size={22} />
+          </span>
+          <p className="empty__title">No webhook endpoints yet.</p>
+          <p className="muted">
+            Add your server’s URL, pick the events it wants, and keep the signing secret to verify
+            each delivery.
+          </p>
+          {create}
+        </div>
+      )}
+      {count > 0 && (
+        <>
+          <ul className="hooks" aria-label="Webhook endpoints" data-testid="webhooks-list">
+            {endpoints.data?.map((endpoint) => (
+              <EndpointCard
+                key={endpoint.id}
+                endpoint={endpoint}
+                client={client}
+                logOpenAtStart={endpoint.id === fresh || count === 1}
+                onChanged={endpoints.reload}
+                onEdit={() => {
+                  setDone(null);
+                  setOpen({ kind: 'edit', endpoint });
+                }}
+                onDelete={() => {
+                  setDone(null);
+                  setOpen({ kind: 'delete', endpoint });
+                }}
+              />
+            ))}
+          </ul>
+          <div className="hooks-foot">
+            <p className="note">
+              <Icon name="shield" />
+              <span>
+                Every delivery is a signed <code>POST</code>. A receiver has 10 seconds to answer
+                2xx; failed attempts are retried after 1, 2, 4 and 8 minutes, and the 5th failure
+                dead-letters the delivery until you redeliver it. Deduplicate on{' '}
+                <code>X-Service-Event-Id</code>.
+              </span>
+            </p>
+            <p className="muted small hooks-count" data-testid="webhooks-count">
+              {count} of {MAX_ENDPOINTS} endpoints
+            </p>
+          </div>
+        </>
+      )}
+      {!endpoints.data && !endpoints.error && (
+        <p className="muted" role="status">
+          Loading your endpoints…
+        </p>
+      )}
+
+      {(open?.kind === 'create' || open?.kind === 'edit') && (
+        <EndpointFormDialog
+          client={client}
+          endpoint={open.kind === 'edit' ? open.endpoint : null}
+          onClose={() => setOpen(null)}
+          onCreated={(created) => {
+            setFresh(created.id);
+            setOpen({ kind: 'secret', created });
+            endpoints.reload();
+          }}
+          onUpdated={(updated) => {
+            setOpen(null);
+            setDone(`Saved the endpoint ${updated.url}.`);
+            endpoints.reload();
+          }}
+        />
+      )}
+      {open?.kind === 'secret' && (
+        <SecretDialog created={open.created} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'delete' && (
+        <DeleteEndpointDialog
+          client={client}
+          endpoint={open.endpoint}
+          onClose={() => setOpen(null)}
+          onDeleted={() => {
+            setDone(`Deleted the endpoint ${open.endpoint.url} and its delivery log.`);
+            setOpen(null);
+            endpoints.reload();
+          }}
+        />
+      )}
+    </>
+  );
+}
