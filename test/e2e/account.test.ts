@@ -13,19 +13,28 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEngineProcess, type EngineProcess } from '../helpers/engine.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
-import { OUTPUT, SHOT, ensureStudioBuild, launchChromium } from './harness.ts';
+import {
+  OUTPUT,
+  SHOT,
+  closeWatchedPage,
+  ensureStudioBuild,
+  launchChromium,
+  openWatchedPage,
+  registerOverHttp,
+  signInThroughForm,
+  type WatchedPage,
+} from './harness.ts';
 
 const STORAGE_KEY = 'tapehouse.account.session';
 
 let engine: EngineProcess;
 let browser: Browser;
-let context: BrowserContext;
+let watched: WatchedPage;
 let page: Page;
-let pageErrors: string[];
 /** Console lines a test expects (a refused login logs its 401), removed before the check. */
 let expectedErrors: RegExp[];
 const temp = makeTempDir('tapehouse-e2e-account-');
@@ -43,22 +52,14 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: engine.url });
-  page = await context.newPage();
-  pageErrors = [];
-  expectedErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(`console: ${message.text()}`);
+  watched = await openWatchedPage(browser, {
+    viewport: { width: 1280, height: 900 },
+    clipboardOrigin: engine.url,
   });
+  ({ page, expectedErrors } = watched);
 });
 
-afterEach(async () => {
-  await context.close();
-  const unexpected = pageErrors.filter((line) => !expectedErrors.some((re) => re.test(line)));
-  expect(unexpected).toEqual([]);
-});
+afterEach(() => closeWatchedPage(watched));
 
 // ---- Helpers ----------------------------------------------------------------------------------
 
@@ -74,47 +75,12 @@ async function textOf(testId: string): Promise<string> {
   return (await page.getByTestId(testId).textContent()) ?? '';
 }
 
-function studioGet(route: string): Promise<Response> {
-  return fetch(`${engine.api}${route}`, { headers: { Authorization: `Bearer ${engine.token}` } });
-}
-
 function login(email: string, password: string, userAgent: string): Promise<Response> {
   return fetch(`${engine.api}/auth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': userAgent },
     body: new URLSearchParams({ username: email, password }).toString(),
   });
-}
-
-/** An account made over HTTP (its own User-Agent, so its own device for the sign-up cap). */
-async function registerOverHttp(email: string, password: string): Promise<void> {
-  const headers = { 'Content-Type': 'application/json', 'User-Agent': `E2E/${randomUUID()}` };
-  const started = await fetch(`${engine.api}/auth/initiate-registration`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password, full_name: 'Refresh Tester' }),
-  });
-  expect(started.status, await started.clone().text()).toBe(200);
-  const outbox = (await (
-    await studioGet(`/local/outbox?to=${encodeURIComponent(email)}`)
-  ).json()) as { messages: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? '')?.[1];
-  expect(code).toBeTruthy();
-  const verified = await fetch(`${engine.api}/auth/verify-registration`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, verification_code: code }),
-  });
-  expect(verified.status, await verified.clone().text()).toBe(200);
-}
-
-async function signInThroughForm(email: string, password: string): Promise<void> {
-  const form = page.getByTestId('sign-in-form');
-  await form.waitFor();
-  await page.getByTestId('sign-in-email').fill(email);
-  await page.getByTestId('sign-in-password').fill(password);
-  await page.getByTestId('sign-in-submit').click();
-  await page.getByTestId('account-signed-in').waitFor({ timeout: 15_000 });
 }
 
 interface Stored {
@@ -215,7 +181,7 @@ describe('studio account area', () => {
       .poll(() => textOf('sign-in-messages'), { timeout: 10_000 })
       .toContain('Wrong e-mail or password.');
     expectedErrors.push(/status of 401/);
-    await signInThroughForm(email, password);
+    await signInThroughForm(page, email, password, 'account-signed-in');
     await expectPath('#/account/profile');
 
     // Profile: a change is saved and shown as saved.
@@ -343,14 +309,14 @@ describe('studio account area', () => {
   it('renews expired access tokens (before use, and once on 401 token_expired); changes the password', async () => {
     const email = `refresh-${randomUUID().slice(0, 8)}@example.com`;
     const password = 'rotate-me-7';
-    await registerOverHttp(email, password);
+    await registerOverHttp(engine, { email, password, fullName: 'Refresh Tester' });
     const refreshes: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/v1/auth/refresh')) refreshes.push(request.method());
     });
 
     await page.goto(`${engine.url}/#/account/profile`);
-    await signInThroughForm(email, password);
+    await signInThroughForm(page, email, password, 'account-signed-in');
     const first = await storedSession();
     expect(first?.email).toBe(email);
     expect(first!.expiresAt - Date.now()).toBeGreaterThan(3_500_000); // 3600 s tokens
@@ -422,7 +388,7 @@ describe('studio account area', () => {
   it('asks the CAPTCHA question after repeated failed logins', async () => {
     const email = `captcha-${randomUUID().slice(0, 8)}@example.com`;
     const password = 'solve-it-9';
-    await registerOverHttp(email, password);
+    await registerOverHttp(engine, { email, password, fullName: 'Refresh Tester' });
     // Three failures from this IP in 15 minutes (the first test added one): from then on a
     // login from it must carry a solved CAPTCHA (400 captcha_required without one).
     for (let i = 0; i < 3; i++) {

@@ -15,11 +15,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEngineProcess, type EngineProcess } from '../helpers/engine.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
-import { OUTPUT, SHOT, ensureStudioBuild, launchChromium } from './harness.ts';
+import {
+  OUTPUT,
+  SHOT,
+  closeWatchedPage,
+  ensureStudioBuild,
+  launchChromium,
+  openWatchedPage,
+  type WatchedPage,
+} from './harness.ts';
 
 const BOOK = `Alice's Adventures in Wonderland
 
@@ -94,9 +102,8 @@ interface ApiParagraph {
 
 let engine: EngineProcess;
 let browser: Browser;
-let context: BrowserContext;
+let watched: WatchedPage;
 let page: Page;
-let pageErrors: string[];
 /** Console lines a test expects (a refused edit logs its 409), removed before the check. */
 let expectedErrors: RegExp[];
 const temp = makeTempDir('tapehouse-e2e-audiobooks-');
@@ -114,21 +121,11 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  pageErrors = [];
-  expectedErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(`console: ${message.text()}`);
-  });
+  watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 900 } });
+  ({ page, expectedErrors } = watched);
 });
 
-afterEach(async () => {
-  await context.close();
-  const unexpected = pageErrors.filter((line) => !expectedErrors.some((re) => re.test(line)));
-  expect(unexpected).toEqual([]);
-});
+afterEach(() => closeWatchedPage(watched));
 
 // ---- Helpers ----------------------------------------------------------------------------------
 

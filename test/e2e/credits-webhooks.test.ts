@@ -17,21 +17,30 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatCredits } from '../../renderer/src/features/credits/credits-model.ts';
 import { makeSineWav } from '../helpers/audio-fixtures.ts';
 import { startEngineProcess, type EngineProcess } from '../helpers/engine.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
-import { OUTPUT, SHOT, ensureStudioBuild, launchChromium } from './harness.ts';
+import {
+  OUTPUT,
+  SHOT,
+  closeWatchedPage,
+  ensureStudioBuild,
+  launchChromium,
+  openWatchedPage,
+  registerOverHttp,
+  signInThroughForm,
+  type WatchedPage,
+} from './harness.ts';
 
 let engine: EngineProcess;
 let receiver: WebhookReceiver;
 let browser: Browser;
-let context: BrowserContext;
+let watched: WatchedPage;
 let page: Page;
-let pageErrors: string[];
 /** Console lines a test expects (a refused request logs its status), removed before the check. */
 let expectedErrors: RegExp[];
 const temp = makeTempDir('tapehouse-e2e-credits-webhooks-');
@@ -54,22 +63,14 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: engine.url });
-  page = await context.newPage();
-  pageErrors = [];
-  expectedErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(`console: ${message.text()}`);
+  watched = await openWatchedPage(browser, {
+    viewport: { width: 1360, height: 900 },
+    clipboardOrigin: engine.url,
   });
+  ({ page, expectedErrors } = watched);
 });
 
-afterEach(async () => {
-  await context.close();
-  const unexpected = pageErrors.filter((line) => !expectedErrors.some((re) => re.test(line)));
-  expect(unexpected).toEqual([]);
-});
+afterEach(() => closeWatchedPage(watched));
 
 // ---- Helpers ----------------------------------------------------------------------------------
 
@@ -101,36 +102,12 @@ interface Account {
 async function register(target: EngineProcess, fullName: string): Promise<Account> {
   const email = `hooks-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'credit-deck-42';
-  const headers = { 'Content-Type': 'application/json', 'User-Agent': `E2E/${randomUUID()}` };
-  const started = await fetch(`${target.api}/auth/initiate-registration`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password, full_name: fullName }),
-  });
-  expect(started.status, await started.clone().text()).toBe(200);
-  const outbox = (await (
-    await fetch(`${target.api}/local/outbox?to=${encodeURIComponent(email)}`, {
-      headers: { Authorization: `Bearer ${target.token}` },
-    })
-  ).json()) as { messages: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? '')?.[1];
-  expect(code).toBeTruthy();
-  const verified = await fetch(`${target.api}/auth/verify-registration`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, verification_code: code }),
-  });
-  expect(verified.status, await verified.clone().text()).toBe(200);
-  const tokens = (await verified.json()) as { access_token: string };
-  return { email, password, accessToken: tokens.access_token };
+  const accessToken = await registerOverHttp(target, { email, password, fullName });
+  return { email, password, accessToken };
 }
 
 async function signIn(account: Account, pageTestId: string): Promise<void> {
-  await page.getByTestId('sign-in-form').waitFor();
-  await page.getByTestId('sign-in-email').fill(account.email);
-  await page.getByTestId('sign-in-password').fill(account.password);
-  await page.getByTestId('sign-in-submit').click();
-  await page.getByTestId(pageTestId).waitFor({ timeout: 15_000 });
+  await signInThroughForm(page, account.email, account.password, pageTestId);
 }
 
 async function asUser<T>(account: Account, route: string, init: RequestInit = {}): Promise<T> {

@@ -1,15 +1,18 @@
 /**
- * Shared by the browser tests: the studio build they load and the Chromium they drive.
+ * Shared by the browser tests: the studio build they load, the Chromium they drive, a page
+ * watched for errors, and an account registered over HTTP and signed in through the form.
  *
  * Test files run in parallel workers, and `vite build` empties dist/renderer before writing it,
  * so a build is taken under a lock (an atomic mkdir) and the freshness check is repeated once the
  * lock is held: the second file to arrive finds the first one's build and does nothing.
  */
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { ROOT } from '../helpers/engine.ts';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ROOT, type EngineProcess } from '../helpers/engine.ts';
 import { requireFile } from '../helpers/requirements.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -84,4 +87,93 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/** A page in its own browser context, with its page errors and console errors collected. */
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  /** Console lines a test expects (a refused request logs its status), removed before the check. */
+  expectedErrors: RegExp[];
+}
+
+export async function openWatchedPage(
+  browser: Browser,
+  options: {
+    viewport: { width: number; height: number };
+    /** Grants clipboard read/write to this origin (the copy buttons). */
+    clipboardOrigin?: string;
+  },
+): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: options.viewport });
+  if (options.clipboardOrigin !== undefined) {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: options.clipboardOrigin,
+    });
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return { context, page, errors, expectedErrors: [] };
+}
+
+/** Closes the page's context, then fails on any error line that no expected pattern matches. */
+export async function closeWatchedPage(watched: WatchedPage): Promise<void> {
+  await watched.context.close();
+  const unexpected = watched.errors.filter(
+    (line) => !watched.expectedErrors.some((re) => re.test(line)),
+  );
+  expect(unexpected).toEqual([]);
+}
+
+/**
+ * A verified account, made over HTTP with the code from the local outbox (read with the studio
+ * token), under its own User-Agent (so its own device for the sign-up cap). Answers the access
+ * token the verification returned.
+ */
+export async function registerOverHttp(
+  target: EngineProcess,
+  account: { email: string; password: string; fullName: string },
+): Promise<string> {
+  const { email, password, fullName } = account;
+  const headers = { 'Content-Type': 'application/json', 'User-Agent': `E2E/${randomUUID()}` };
+  const started = await fetch(`${target.api}/auth/initiate-registration`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password, full_name: fullName }),
+  });
+  expect(started.status, await started.clone().text()).toBe(200);
+  const outbox = (await (
+    await fetch(`${target.api}/local/outbox?to=${encodeURIComponent(email)}`, {
+      headers: { Authorization: `Bearer ${target.token}` },
+    })
+  ).json()) as { messages: { body: string }[] };
+  const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? '')?.[1];
+  expect(code).toBeTruthy();
+  const verified = await fetch(`${target.api}/auth/verify-registration`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, verification_code: code }),
+  });
+  expect(verified.status, await verified.clone().text()).toBe(200);
+  const tokens = (await verified.json()) as { access_token: string };
+  return tokens.access_token;
+}
+
+/** Signs in through the studio's form, then waits for `readyTestId` (the page it leads to). */
+export async function signInThroughForm(
+  page: Page,
+  email: string,
+  password: string,
+  readyTestId: string,
+): Promise<void> {
+  await page.getByTestId('sign-in-form').waitFor();
+  await page.getByTestId('sign-in-email').fill(email);
+  await page.getByTestId('sign-in-password').fill(password);
+  await page.getByTestId('sign-in-submit').click();
+  await page.getByTestId(readyTestId).waitFor({ timeout: 15_000 });
 }

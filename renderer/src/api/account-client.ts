@@ -27,20 +27,20 @@ import type {
   TokenResponse,
   User,
 } from './account-types.ts';
-import type { FetchLike } from './client.ts';
-import { ApiError, CLIENT_ERROR_CODES, apiErrorFromResponse } from './errors.ts';
+import {
+  checked,
+  fetchOrDefault,
+  readJson,
+  request,
+  sendWithAccessToken,
+  type AccessTokenSource,
+  type FetchLike,
+} from './request.ts';
+
+export type { AccessTokenSource } from './request.ts';
 
 /** Thrown when a `user` call is made while nobody is signed in. */
 export const SIGNED_OUT = 'signed_out';
-
-export interface AccessTokenSource {
-  /** A usable access token, renewed first when it is about to expire. Throws when signed out. */
-  current(): Promise<string>;
-  /** The engine answered 401 `token_expired` for `expired`: resolves to a renewed token. */
-  renew(expired: string): Promise<string>;
-  /** The engine refused `token` as no longer valid (401 `unauthorized`): the session is over. */
-  rejected(token: string): void;
-}
 
 export interface AccountClientOptions {
   /** Engine origin; '' = the page's own origin (web studio). */
@@ -71,7 +71,7 @@ export class AccountClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.studioToken = options.studioToken;
     this.tokens = options.tokens;
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.fetchImpl = fetchOrDefault(options.fetch);
   }
 
   // ---- No credential ----------------------------------------------------------------------
@@ -125,14 +125,9 @@ export class AccountClient {
 
   /** Ends the session named by `accessToken` (explicit: the AuthSession calls this). */
   async logout(accessToken: string): Promise<void> {
-    const response = await this.fetchOnce(
-      '/auth/logout',
-      { method: 'POST', auth: 'none' },
-      {
-        Authorization: `Bearer ${accessToken}`,
-      },
+    await checked(
+      await this.fetchOnce('/auth/logout', { method: 'POST', auth: 'none' }, accessToken),
     );
-    if (!response.ok) throw await apiErrorFromResponse(response);
   }
 
   me(signal?: AbortSignal): Promise<User> {
@@ -188,81 +183,27 @@ export class AccountClient {
 
   private async json<T>(path: string, call: Call): Promise<T> {
     const response = await this.send(path, call);
-    try {
-      return (await response.json()) as T;
-    } catch (error) {
-      throw new ApiError(
-        response.status,
-        CLIENT_ERROR_CODES.badResponse,
-        `${call.method ?? 'GET'} ${path} answered a body that is not JSON`,
-        response.headers.get('x-request-id'),
-        { cause: error },
-      );
-    }
+    return readJson<T>(response, `${call.method ?? 'GET'} ${path}`);
   }
 
   private async send(path: string, call: Call): Promise<Response> {
-    if (call.auth === 'none') return this.checked(await this.fetchOnce(path, call, {}));
+    if (call.auth === 'none') return checked(await this.fetchOnce(path, call));
     if (call.auth === 'studio') {
       const token = await this.studioToken();
-      return this.checked(await this.fetchOnce(path, call, { Authorization: `Bearer ${token}` }));
+      return checked(await this.fetchOnce(path, call, token));
     }
-    let token = await this.tokens.current();
-    let response = await this.fetchOnce(path, call, { Authorization: `Bearer ${token}` });
-    if (response.status === 401) {
-      const error = await apiErrorFromResponse(response);
-      if (error.code !== 'token_expired') throw this.refused(error, token);
-      // One retry: the token ran out between our own expiry check and the engine's.
-      token = await this.tokens.renew(token);
-      response = await this.fetchOnce(path, call, { Authorization: `Bearer ${token}` });
-      if (response.status === 401) throw this.refused(await apiErrorFromResponse(response), token);
-    }
-    return this.checked(response);
+    return sendWithAccessToken(this.tokens, (token) => this.fetchOnce(path, call, token));
   }
 
-  /** A 401 other than token_expired: the session behind `token` is over (revoked, signed out). */
-  private refused(error: ApiError, token: string): ApiError {
-    if (error.code === 'unauthorized') this.tokens.rejected(token);
-    return error;
-  }
-
-  private async checked(response: Response): Promise<Response> {
-    if (!response.ok) throw await apiErrorFromResponse(response);
-    return response;
-  }
-
-  private async fetchOnce(
-    path: string,
-    call: Call,
-    authHeader: Record<string, string>,
-  ): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...authHeader };
-    let body: string | undefined;
-    if (call.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(call.json);
-    } else if (call.form !== undefined) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(call.form).toString();
-    }
-    try {
-      return await this.fetchImpl(`${this.baseUrl}/api/v1${path}`, {
-        method: call.method ?? 'GET',
-        headers,
-        body,
-        signal: call.signal,
-        // Account calls never need cookies; the credential is the header.
-        credentials: 'omit',
-      });
-    } catch (error) {
-      if (call.signal?.aborted) throw error;
-      throw new ApiError(
-        0,
-        CLIENT_ERROR_CODES.network,
-        `The engine could not be reached (${error instanceof Error ? error.message : String(error)})`,
-        null,
-        { cause: error },
-      );
-    }
+  private fetchOnce(path: string, call: Call, token?: string): Promise<Response> {
+    return request(this.fetchImpl, `${this.baseUrl}/api/v1${path}`, {
+      method: call.method,
+      token,
+      json: call.json,
+      form: call.form,
+      signal: call.signal,
+      // Account calls never need cookies; the credential is the header.
+      credentials: 'omit',
+    });
   }
 }

@@ -3,10 +3,18 @@
  * answer into an ApiError carrying the engine's `{detail, code}`, and knows nothing about React,
  * so unit tests drive it with a fake fetch.
  */
-import { ApiError, CLIENT_ERROR_CODES, apiErrorFromResponse } from './errors.ts';
+import { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
+import {
+  checked,
+  fetchOrDefault,
+  queryString,
+  readJson,
+  request,
+  type FetchLike,
+} from './request.ts';
 import type { Health, Job, JobListQuery, JobPage, UploadedFile } from './types.ts';
 
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type { FetchLike } from './request.ts';
 
 export interface ApiClientOptions {
   /** Engine origin, e.g. `http://127.0.0.1:7341`; '' means the page's own origin (web studio). */
@@ -36,8 +44,7 @@ export class ApiClient {
   constructor(options: ApiClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.getToken = options.getToken;
-    // Wrapped so the browser's fetch is never called with a foreign `this` ("Illegal invocation").
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.fetchImpl = fetchOrDefault(options.fetch);
   }
 
   health(signal?: AbortSignal): Promise<Health> {
@@ -45,12 +52,7 @@ export class ApiClient {
   }
 
   listJobs(query: JobListQuery = {}, signal?: AbortSignal): Promise<JobPage> {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined && value !== '') params.set(key, String(value));
-    }
-    const qs = params.size > 0 ? `?${params.toString()}` : '';
-    return this.json<JobPage>(`/api/v1/jobs${qs}`, { signal });
+    return this.json<JobPage>(`/api/v1/jobs${queryString({ ...query })}`, { signal });
   }
 
   getJob(id: number, signal?: AbortSignal): Promise<Job> {
@@ -100,49 +102,21 @@ export class ApiClient {
 
   private async json<T>(path: string, options: RequestOptions): Promise<T> {
     const response = await this.send(path, options);
-    try {
-      return (await response.json()) as T;
-    } catch (error) {
-      throw new ApiError(
-        response.status,
-        CLIENT_ERROR_CODES.badResponse,
-        `${options.method ?? 'GET'} ${path} answered a body that is not JSON`,
-        response.headers.get('x-request-id'),
-        { cause: error },
-      );
-    }
+    return readJson<T>(response, `${options.method ?? 'GET'} ${path}`);
   }
 
   private async send(path: string, options: RequestOptions): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    if (options.auth !== false) headers.Authorization = `Bearer ${await this.getToken()}`;
-    let body: RequestInit['body'];
-    if (options.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    } else if (options.body !== undefined) {
-      body = options.body as RequestInit['body'];
-    }
-    let response: Response;
-    try {
-      response = await this.fetchImpl(this.baseUrl + path, {
-        method: options.method ?? 'GET',
-        headers,
-        body,
+    const token = options.auth !== false ? await this.getToken() : undefined;
+    return checked(
+      await request(this.fetchImpl, this.baseUrl + path, {
+        method: options.method,
+        token,
+        headers: options.headers,
+        json: options.json,
+        body: options.body as RequestInit['body'],
         signal: options.signal,
-      });
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
-      throw new ApiError(
-        0,
-        CLIENT_ERROR_CODES.network,
-        `The engine could not be reached (${error instanceof Error ? error.message : String(error)})`,
-        null,
-        { cause: error },
-      );
-    }
-    if (!response.ok) throw await apiErrorFromResponse(response);
-    return response;
+      }),
+    );
   }
 }
 

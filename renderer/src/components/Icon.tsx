@@ -35,6 +35,11 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, size = 16 }: { name: IconName; size?: number }) {
+  return <StrokeIcon d={PATHS[name]} size={size} />;
+}
+
+/** The SVG wrapper every icon set draws with: one path on the 24-unit grid, stroked. */
+export function StrokeIcon({ d, size }: { d: string; size: number }) {
   return (
     <svg
       className="icon"
@@ -49,7 +54,7 @@ export function Icon({ name, size = 16 }: { name: IconName; size?: number }) {
       aria-hidden="true"
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
 }

@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react';
 import type { ApiKeyRecord, ApiKeyStatus, CreatedApiKey } from '../../api/account-types.ts';
 import { Card } from '../../components/Card.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormMessages } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Badge } from '../../components/StatusBadge.tsx';
@@ -187,50 +187,22 @@ function RevokeDialog({
   onRevoked: () => void;
 }) {
   const { client } = useAccount();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function revoke() {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await client.revokeApiKey(apiKey.id);
-      onRevoked();
-    } catch (caught) {
-      setFailure(accountErrorText(caught));
-      setBusy(false);
-    }
-  }
-
   return (
-    <Dialog
-      open
+    <ConfirmDialog
       title={`Revoke “${apiKey.name}”?`}
-      tone="danger"
+      confirmLabel="Revoke key"
+      busyLabel="Revoking…"
+      action={() => client.revokeApiKey(apiKey.id)}
+      onDone={onRevoked}
       onClose={onClose}
+      errorText={accountErrorText}
       testId="confirm-revoke-key"
-      actions={
-        <>
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => void revoke()}
-            disabled={busy}
-            data-testid="confirm-revoke-key-button"
-          >
-            {busy ? 'Revoking…' : 'Revoke key'}
-          </button>
-        </>
-      }
+      confirmTestId="confirm-revoke-key-button"
     >
       <p>
         Scripts using this key get <code>401 Unauthorized</code> from now on. Revoking cannot be
         undone; the key stays listed as revoked.
       </p>
-      <FormMessages error={failure} />
-    </Dialog>
+    </ConfirmDialog>
   );
 }

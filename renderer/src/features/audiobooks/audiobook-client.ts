@@ -5,8 +5,15 @@
  * with a fake fetch. The shared ApiClient only speaks GET/POST; these routes also need PUT,
  * DELETE and multipart uploads, so the feature keeps its own small client.
  */
-import type { FetchLike } from '../../api/client.ts';
-import { ApiError, CLIENT_ERROR_CODES, apiErrorFromResponse } from '../../api/errors.ts';
+import {
+  checked,
+  fetchOrDefault,
+  queryString,
+  readJson,
+  request,
+  type FetchLike,
+  type Query,
+} from '../../api/request.ts';
 import type {
   AliasResult,
   Attestation,
@@ -40,7 +47,7 @@ interface Call {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   json?: unknown;
   form?: FormData;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: Query;
   signal?: AbortSignal | undefined;
 }
 
@@ -59,7 +66,7 @@ export class AudiobookClient {
         ? () => Promise.resolve(base.replace(/\/+$/, ''))
         : () => (resolved ??= base().then((url) => url.replace(/\/+$/, '')));
     this.getToken = options.getToken;
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.fetchImpl = fetchOrDefault(options.fetch);
   }
 
   // ---- Projects ---------------------------------------------------------------------------
@@ -177,17 +184,7 @@ export class AudiobookClient {
 
   private async json<T>(path: string, call: Call): Promise<T> {
     const response = await this.send(path, call);
-    try {
-      return (await response.json()) as T;
-    } catch (error) {
-      throw new ApiError(
-        response.status,
-        CLIENT_ERROR_CODES.badResponse,
-        `${call.method ?? 'GET'} ${path} answered a body that is not JSON`,
-        response.headers.get('x-request-id'),
-        { cause: error },
-      );
-    }
+    return readJson<T>(response, `${call.method ?? 'GET'} ${path}`);
   }
 
   private async empty(path: string, call: Call): Promise<void> {
@@ -195,38 +192,17 @@ export class AudiobookClient {
   }
 
   private async send(path: string, call: Call): Promise<Response> {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      Authorization: `Bearer ${await this.getToken()}`,
-    };
-    let body: RequestInit['body'];
-    if (call.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(call.json);
-    } else if (call.form) {
-      body = call.form; // fetch writes the multipart Content-Type with its boundary
-    }
+    const token = await this.getToken();
     const url = (await this.baseUrl()) + path + queryString(call.query);
-    let response: Response;
-    try {
-      response = await this.fetchImpl(url, {
-        method: call.method ?? 'GET',
-        headers,
-        body,
+    return checked(
+      await request(this.fetchImpl, url, {
+        method: call.method,
+        token,
+        json: call.json,
+        body: call.form, // fetch writes the multipart Content-Type with its boundary
         signal: call.signal,
-      });
-    } catch (error) {
-      if (call.signal?.aborted) throw error;
-      throw new ApiError(
-        0,
-        CLIENT_ERROR_CODES.network,
-        `The engine could not be reached (${error instanceof Error ? error.message : String(error)})`,
-        null,
-        { cause: error },
-      );
-    }
-    if (!response.ok) throw await apiErrorFromResponse(response);
-    return response;
+      }),
+    );
   }
 }
 
@@ -238,11 +214,4 @@ function project(id: string): string {
   return `${PROJECTS}/${enc(id)}`;
 }
 
-/** `{page: 2, search: ''}` → `?page=2` (empty and undefined values are left out). */
-export function queryString(query: Call['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  return params.size > 0 ? `?${params.toString()}` : '';
-}
+export { queryString } from '../../api/request.ts';

@@ -1,7 +1,10 @@
 /**
  * Icons the audiobook screens need beyond the shared set (../../components/Icon.tsx), drawn
- * on the same 24-unit grid with the same stroke, so the two sets mix. Decorative only.
+ * on the same 24-unit grid with the same stroke (the shared StrokeIcon), so the two sets mix.
+ * Decorative only.
  */
+import { StrokeIcon } from '../../components/Icon.tsx';
+
 const PATHS = {
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm9 2-4-4',
   lock: 'M6 11h12v10H6zm2 0V7a4 4 0 0 1 8 0v4',
@@ -22,21 +25,5 @@ const PATHS = {
 export type AudiobookIconName = keyof typeof PATHS;
 
 export function AbIcon({ name, size = 16 }: { name: AudiobookIconName; size?: number }) {
-  return (
-    <svg
-      className="icon"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={PATHS[name]} size={size} />;
 }

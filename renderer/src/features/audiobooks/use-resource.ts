@@ -1,50 +1,9 @@
-/**
- * Loads one thing for a screen and reloads on demand, with loading and error state, like the
- * account area's use-loader but letting the screen replace the data after its own writes (a
- * saved paragraph, a toggled chapter) without a round trip. `load` must be stable
- * (useCallback): a new function means "load again".
- */
-import { useCallback, useEffect, useState } from 'react';
+/** The shared loader (../../lib/use-loader.ts) with the audiobook screens' error messages. */
+import { useLoaded, type Resource } from '../../lib/use-loader.ts';
 import { audiobookErrorText } from './audiobook-format.ts';
 
-export interface Resource<T> {
-  data: T | null;
-  error: string | null;
-  /** True while a load is under way (the previous data stays shown meanwhile). */
-  loading: boolean;
-  reload: () => void;
-  setData: (update: (current: T | null) => T | null) => void;
-}
+export type { Resource } from '../../lib/use-loader.ts';
 
 export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resource<T> {
-  const [data, setDataState] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [tick, setTick] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    load(controller.signal)
-      .then((answer) => {
-        if (controller.signal.aborted) return;
-        setDataState(answer);
-        setError(null);
-      })
-      .catch((caught: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(audiobookErrorText(caught));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [load, tick]);
-
-  const reload = useCallback(() => setTick((n) => n + 1), []);
-  const setData = useCallback(
-    (update: (current: T | null) => T | null) => setDataState(update),
-    [],
-  );
-  return { data, error, loading, reload, setData };
+  return useLoaded(load, audiobookErrorText);
 }

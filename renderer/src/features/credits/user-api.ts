@@ -11,9 +11,17 @@
  * X-Total-Count); `json()` reads the body. No React and no DOM globals: unit tests drive it with a
  * fake fetch.
  */
-import type { AccessTokenSource } from '../../api/account-client.ts';
-import type { FetchLike } from '../../api/client.ts';
-import { ApiError, CLIENT_ERROR_CODES, apiErrorFromResponse } from '../../api/errors.ts';
+import {
+  checked,
+  fetchOrDefault,
+  readJson,
+  request,
+  sendWithAccessToken,
+  type AccessTokenSource,
+  type FetchLike,
+} from '../../api/request.ts';
+
+export { readJson } from '../../api/request.ts';
 
 export type Credential = 'user' | 'studio';
 
@@ -37,8 +45,7 @@ export class UserApi {
   private readonly fetchImpl: FetchLike;
 
   constructor(private readonly options: UserApiOptions) {
-    // Wrapped so the browser's fetch is never called with a foreign `this` ("Illegal invocation").
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.fetchImpl = fetchOrDefault(options.fetch);
   }
 
   /** The answer's JSON body (a 2xx; anything else throws an ApiError). */
@@ -53,23 +60,7 @@ export class UserApi {
       const token = await this.options.studioToken();
       return checked(await this.fetchOnce(path, call, token));
     }
-    const tokens = this.options.tokens;
-    let token = await tokens.current();
-    let response = await this.fetchOnce(path, call, token);
-    if (response.status === 401) {
-      const error = await apiErrorFromResponse(response);
-      if (error.code !== 'token_expired') throw this.refused(error, token);
-      // One retry: the token ran out between our own expiry check and the engine's.
-      token = await tokens.renew(token);
-      response = await this.fetchOnce(path, call, token);
-      if (response.status === 401) throw this.refused(await apiErrorFromResponse(response), token);
-    }
-    return checked(response);
-  }
-
-  private refused(error: ApiError, token: string): ApiError {
-    if (error.code === 'unauthorized') this.options.tokens.rejected(token);
-    return error;
+    return sendWithAccessToken(this.options.tokens, (token) => this.fetchOnce(path, call, token));
   }
 
   private baseUrl(): Promise<string> {
@@ -80,52 +71,14 @@ export class UserApi {
     return this.base;
   }
 
-  private async fetchOnce(path: string, call: UserCall, token: string): Promise<Response> {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      Authorization: `Bearer ${token}`,
-    };
-    let body: string | undefined;
-    if (call.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(call.json);
-    }
-    try {
-      return await this.fetchImpl(`${await this.baseUrl()}/api/v1${path}`, {
-        method: call.method ?? 'GET',
-        headers,
-        body,
-        signal: call.signal,
-        credentials: 'omit',
-      });
-    } catch (error) {
-      if (call.signal?.aborted) throw error;
-      throw new ApiError(
-        0,
-        CLIENT_ERROR_CODES.network,
-        `The engine could not be reached (${error instanceof Error ? error.message : String(error)})`,
-        null,
-        { cause: error },
-      );
-    }
-  }
-}
-
-async function checked(response: Response): Promise<Response> {
-  if (!response.ok) throw await apiErrorFromResponse(response);
-  return response;
-}
-
-export async function readJson<T>(response: Response, what: string): Promise<T> {
-  try {
-    return (await response.json()) as T;
-  } catch (error) {
-    throw new ApiError(
-      response.status,
-      CLIENT_ERROR_CODES.badResponse,
-      `${what} answered a body that is not JSON`,
-      response.headers.get('x-request-id'),
-      { cause: error },
-    );
+  private fetchOnce(path: string, call: UserCall, token: string): Promise<Response> {
+    const url = async () => `${await this.baseUrl()}/api/v1${path}`;
+    return request(this.fetchImpl, url, {
+      method: call.method,
+      token,
+      json: call.json,
+      signal: call.signal,
+      credentials: 'omit',
+    });
   }
 }
