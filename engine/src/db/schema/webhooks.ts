@@ -25,8 +25,12 @@ export const webhookEndpoints = sqliteTable(
   (table) => [index('webhook_endpoints_owner_idx').on(table.ownerId)],
 );
 
-export const DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'dead_lettered'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+import {
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+} from '../../features/webhooks/delivery-statuses.ts';
+
+export { DELIVERY_STATUSES, type DeliveryStatus };
 
 export const webhookDeliveries = sqliteTable(
   'webhook_deliveries',

@@ -9,52 +9,7 @@ import { defineRoute } from '../../api/route.ts';
 import { DELIVERY_STATUSES } from '../../db/schema/webhooks.ts';
 import { callerOf } from '../auth/request-client.ts';
 import { SUBSCRIBABLE_EVENTS } from './event-payloads.ts';
-
-const endpointSchema = z
-  .object({
-    id: z.string(),
-    url: z.string(),
-    events: z.array(z.string()),
-    active: z.boolean(),
-    description: z.string(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'WebhookEndpoint' });
-
-const createdEndpointSchema = endpointSchema
-  .extend({ secret: z.string() })
-  .meta({ id: 'WebhookEndpointWithSecret' });
-
-const deliverySchema = z
-  .object({
-    id: z.string(),
-    endpoint_id: z.string(),
-    event_id: z.string(),
-    event_type: z.string(),
-    status: z.enum(DELIVERY_STATUSES),
-    attempts: z.number().int(),
-    round: z.number().int(),
-    round_attempts: z.number().int(),
-    response_code: z.number().int().nullable(),
-    last_error: z.string().nullable(),
-    created_at: z.string(),
-    last_attempt_at: z.string().nullable(),
-    next_attempt_at: z.string().nullable(),
-    delivered_at: z.string().nullable(),
-    payload: z.unknown(),
-    attempt_log: z.array(
-      z.object({
-        attempt: z.number().int(),
-        round: z.number().int(),
-        started_at: z.string(),
-        duration_ms: z.number().int(),
-        response_code: z.number().int().nullable(),
-        error: z.string().nullable(),
-        succeeded: z.boolean(),
-      }),
-    ),
-  })
-  .meta({ id: 'WebhookDelivery' });
+import { createdEndpointSchema, deliverySchema, endpointSchema } from './webhook-schemas.ts';
 
 const url = z.string().trim().min(1).max(2048);
 const events = z.array(z.enum(SUBSCRIBABLE_EVENTS)).min(1).max(SUBSCRIBABLE_EVENTS.length);
