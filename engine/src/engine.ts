@@ -24,7 +24,10 @@ import { screenplayJob } from './features/audiobook/screenplay-job.ts';
 import { buildAccounts } from './features/auth/accounts.ts';
 import { CreditsService } from './features/credits/credits-service.ts';
 import { FileStore } from './features/files/file-store.ts';
+import { StandardVoices } from './features/voices/standard-voices.ts';
 import { emptyVoiceCatalog } from './features/voices/voice-catalog.ts';
+import { EspeakEngine } from './features/tts/espeak-engine.ts';
+import { SpeechService } from './features/tts/speech-service.ts';
 import type { WebhookLookup } from './features/webhooks/address-guard.ts';
 import { WebhookService } from './features/webhooks/webhook-service.ts';
 import { FfmpegStatus } from './ffmpeg-status.ts';
@@ -135,7 +138,16 @@ export async function createEngine(
   // Jobs the last process left failed (crash recovery ran before anyone listened) still notify.
   announceRecovered(recovery, jobRepo, jobEvents);
 
+  // The standard voices serve POST /audio/speech. The audiobook still runs with the empty
+  // catalog: its cast picks and voice-id checks switch to a real catalog together with the
+  // narration engine (issue 6, not in this slice), and its tests use placeholder voice ids.
   const voices = emptyVoiceCatalog;
+  const speech = new SpeechService({
+    voices: new StandardVoices(),
+    engine: new EspeakEngine(workers),
+    ledger: credits.ledger,
+    ffmpeg: () => ffmpeg.require(),
+  });
   const audiobook = new Audiobook({ db: database.db, config, jobs, files, workers, voices, log });
 
   const services: Services = {
@@ -154,6 +166,7 @@ export async function createEngine(
     credits,
     audiobook,
     voices,
+    speech,
     webhooks,
     clock,
     rateLimiter: new RateLimiter(),

@@ -14,6 +14,7 @@ import type { Accounts } from './features/auth/accounts.ts';
 import type { CreditsService } from './features/credits/credits-service.ts';
 import type { FileStore } from './features/files/file-store.ts';
 import type { VoiceCatalog } from './features/voices/voice-catalog.ts';
+import type { SpeechService } from './features/tts/speech-service.ts';
 import type { WebhookService } from './features/webhooks/webhook-service.ts';
 import type { ModelRegistry } from './inference/model-registry.ts';
 import type { JobEvents } from './jobs/job-events.ts';
@@ -39,8 +40,10 @@ export interface Services {
   credits: CreditsService;
   /** Audiobook production: projects, manuscripts, chapters, cast (features/audiobook). */
   audiobook: Audiobook;
-  /** Voices callers may narrate with; empty until the voices feature installs its catalog. */
+  /** Voices callers may narrate with; empty until narration adopts the standard voices. */
   voices: VoiceCatalog;
+  /** OpenAI-compatible text to speech (features/tts). */
+  speech: SpeechService;
   /** Webhook endpoints, the event fan-out and the delivery scheduler (features/webhooks). */
   webhooks: WebhookService;
   /** Time for the ledger's resets and the webhook schedule (system clock; tests inject). */

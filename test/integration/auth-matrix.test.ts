@@ -204,7 +204,11 @@ async function call(
     controller.abort();
     return { status: res.status, body: {} };
   }
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  const json = (await res.json()) as Record<string, unknown>;
+  // OpenAI-compatible rows answer {error: {message, type, param, code}}; compare their inner object.
+  const inner = route.errorShape === 'openai' ? json.error : undefined;
+  const body = inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : json;
+  return { status: res.status, body };
 }
 
 async function keyWith(scopes: string[]): Promise<{ id: string; api_key: string }> {
@@ -366,7 +370,9 @@ for (const route of protectedRoutes) {
       const res = await call(route, { 'X-API-Key': creds.unscopedKey });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('forbidden');
-      if (route.auth === 'user') expect(res.body.required_scope).toBe(route.scope);
+      if (route.auth === 'user' && route.errorShape === 'openai')
+        expect(String(res.body.message)).toContain(`"${route.scope}"`);
+      else if (route.auth === 'user') expect(res.body.required_scope).toBe(route.scope);
     });
 
     if (route.auth === 'user') {

@@ -1,6 +1,6 @@
 /**
  * The express application: request id → host/origin guard → /api/v1 (the route table and the
- * removed routes) → the web studio → 404s → the error mapper. Nothing else is mounted.
+ * removed routes) → the rows' absolute aliases (`/v1/audio/speech`) → the web studio → 404s → the error mapper. Nothing else is mounted.
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '../errors.ts';
@@ -8,7 +8,7 @@ import type { Services } from '../services.ts';
 import { errorMapper } from './middleware/error-mapper.ts';
 import { hostGuard } from './middleware/host-guard.ts';
 import { requestId } from './middleware/request-id.ts';
-import { registerRemoved, registerRoutes } from './register.ts';
+import { registerAliases, registerRemoved, registerRoutes } from './register.ts';
 import { removedRoutes, routeTable } from './route-table.ts';
 import { findStudioDir, studioRouter } from './studio-static.ts';
 
@@ -30,6 +30,10 @@ export function createApp(services: Services): Express {
     next(new AppError('route_not_found', `No route ${req.method} ${API_PREFIX}${req.path}.`));
   });
   app.use(API_PREFIX, api);
+  // Routes also served at absolute paths outside /api/v1 (OpenAI-style `/v1/...`).
+  const aliases = express.Router({ strict: false });
+  registerAliases(aliases, routeTable, services);
+  app.use(aliases);
 
   app.use(studioRouter(findStudioDir(), services.studioToken));
   app.use((req: Request, _res: Response, next: NextFunction) => {

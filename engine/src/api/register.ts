@@ -100,7 +100,9 @@ function sendReply(route: AnyRoute, value: unknown, req: Request, res: Response)
     if (value.kind === 'file') {
       res.setHeader('Content-Type', value.contentType);
       if (value.downloadName) res.attachment(value.downloadName);
-      res.sendFile(value.path);
+      const { onDone } = value;
+      if (onDone) res.sendFile(value.path, () => onDone());
+      else res.sendFile(value.path);
       return;
     }
     if (value.headers) res.set(value.headers);
@@ -125,48 +127,69 @@ export function registerRoutes(
   services: Services,
 ): void {
   for (const route of routes) {
-    const handle = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-      res.locals.errorShape = route.errorShape ?? 'native';
-      const controller = new AbortController();
-      res.on('close', () => {
-        if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
-      });
-      try {
-        if (route.rateLimit) {
-          const key = `${route.method} ${route.path} ${req.ip ?? ''}`;
-          res.set({ ...services.rateLimiter.hit(key, route.rateLimit) });
-        }
-        const headers = headersOf(req);
-        const principal = await authenticate(route.auth, headers, services.credentialResolvers);
-        if (principal && route.auth !== 'none' && !hasScope(principal, route.scope)) {
-          throw new AppError('forbidden', `This API key lacks the "${route.scope}" scope.`, {
-            details: { required_scope: route.scope },
-          });
-        }
-        const params = validate(route.params, req.params, 'path');
-        // Ownership before the body: another user's resource is 404 whatever was sent with it.
-        if (route.authorize) await route.authorize({ params, principal }, services);
-        checkRawType(route, req);
-        const ctx: RequestContext<unknown, unknown, unknown> = {
-          params,
-          query: validate(route.query, req.query, 'query'),
-          body: route.bodyKind === 'raw' ? undefined : validate(route.body, req.body ?? {}, 'body'),
-          stream: route.bodyKind === 'raw' ? req : null,
-          headers,
-          principal,
-          requestId: String(res.locals.requestId),
-          ip: req.ip ?? '',
-          signal: controller.signal,
-        };
-        const value = await route.handler(ctx, services);
-        sendReply(route, value, req, res);
-      } catch (error) {
-        next(error);
-      }
-    };
-    const paths = [toExpressPath(route.path), ...(route.aliases ?? [])];
-    for (const path of paths) router[route.method](path, ...bodyParsers(route), handle);
+    router[route.method](
+      toExpressPath(route.path),
+      ...bodyParsers(route),
+      routeHandler(route, services),
+    );
   }
+}
+
+/**
+ * The rows' `aliases`: extra ABSOLUTE paths (e.g. `/v1/audio/speech`, so OpenAI clients with a
+ * `{host}/v1` base URL work), registered on the app itself rather than under /api/v1.
+ */
+export function registerAliases(
+  router: Router,
+  routes: readonly AnyRoute[],
+  services: Services,
+): void {
+  for (const route of routes) {
+    for (const alias of route.aliases ?? [])
+      router[route.method](alias, ...bodyParsers(route), routeHandler(route, services));
+  }
+}
+
+function routeHandler(route: AnyRoute, services: Services): express.RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    res.locals.errorShape = route.errorShape ?? 'native';
+    const controller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
+    });
+    try {
+      if (route.rateLimit) {
+        const key = `${route.method} ${route.path} ${req.ip ?? ''}`;
+        res.set({ ...services.rateLimiter.hit(key, route.rateLimit) });
+      }
+      const headers = headersOf(req);
+      const principal = await authenticate(route.auth, headers, services.credentialResolvers);
+      if (principal && route.auth !== 'none' && !hasScope(principal, route.scope)) {
+        throw new AppError('forbidden', `This API key lacks the "${route.scope}" scope.`, {
+          details: { required_scope: route.scope },
+        });
+      }
+      const params = validate(route.params, req.params, 'path');
+      // Ownership before the body: another user's resource is 404 whatever was sent with it.
+      if (route.authorize) await route.authorize({ params, principal }, services);
+      checkRawType(route, req);
+      const ctx: RequestContext<unknown, unknown, unknown> = {
+        params,
+        query: validate(route.query, req.query, 'query'),
+        body: route.bodyKind === 'raw' ? undefined : validate(route.body, req.body ?? {}, 'body'),
+        stream: route.bodyKind === 'raw' ? req : null,
+        headers,
+        principal,
+        requestId: String(res.locals.requestId),
+        ip: req.ip ?? '',
+        signal: controller.signal,
+      };
+      const value = await route.handler(ctx, services);
+      sendReply(route, value, req, res);
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 export function registerRemoved(router: Router, removed: readonly RemovedRoute[]): void {

@@ -19,6 +19,8 @@ export class FileReply {
     readonly path: string,
     readonly contentType: string,
     readonly downloadName?: string,
+    /** Run once the file was sent (or sending failed), e.g. to delete a temporary file. */
+    readonly onDone?: () => void,
   ) {}
 }
 

@@ -10,6 +10,7 @@ import { creditRoutes } from '../features/credits/routes.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { jobRoutes } from '../features/jobs/routes.ts';
+import { speechRoutes } from '../features/tts/routes.ts';
 import { webhookRoutes } from '../features/webhooks/routes.ts';
 import { removedRoute, type AnyRoute, type RemovedRoute } from './route.ts';
 
@@ -22,6 +23,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...creditRoutes,
   ...webhookRoutes,
   ...audiobookRoutes,
+  ...speechRoutes,
 ];
 
 /** Document 2, "Narration" and "Versioning": replaced by narration/batch. */

@@ -44,13 +44,23 @@ function openAiType(status: number): string {
   return 'invalid_request_error';
 }
 
+/** A validation error's first body field (`speed`, `voice`), as OpenAI's `param`. */
+function fieldParam(error: AppError): string | null {
+  const fields = error.details?.fields;
+  if (!Array.isArray(fields)) return null;
+  const loc: unknown = (fields[0] as { loc?: unknown } | undefined)?.loc;
+  if (!Array.isArray(loc) || loc[0] !== 'body' || loc.length < 2) return null;
+  return loc.slice(1).map(String).join('.');
+}
+
 export function errorBody(error: AppError, requestId: string, shape: ErrorShape): unknown {
   const message =
     error.status >= 500 && error.code === 'internal_error'
       ? `Internal error. Quote request id ${requestId} when reporting it.`
       : error.message;
   if (shape === 'openai') {
-    const param = typeof error.details?.param === 'string' ? error.details.param : null;
+    const param =
+      typeof error.details?.param === 'string' ? error.details.param : fieldParam(error);
     return { error: { message, type: openAiType(error.status), param, code: error.code } };
   }
   return error.details && error.status < 500

@@ -1,0 +1,115 @@
+/**
+ * POST /audio/speech (document 2, "Third-party-compatible audio endpoints"): resolve the voice,
+ * charge the caller, synthesise in the worker pool, encode with ffmpeg. Nothing is charged for
+ * a request that fails: the credits are reserved first (402 when short) and refunded on any
+ * failure or cancellation, settled once the audio is encoded.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { encodeAudio, type Ffmpeg } from '../../audio/index.ts';
+import { AppError } from '../../errors.ts';
+import type { CreditLedger } from '../credits/ledger.ts';
+import type { StandardVoice, StandardVoices } from '../voices/standard-voices.ts';
+import type { TtsEngine } from './tts-engine.ts';
+
+export const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
+export type SpeechFormat = (typeof SPEECH_FORMATS)[number];
+
+/** OpenAI's limit on `input`. */
+export const SPEECH_MAX_INPUT = 4096;
+/** Native price: credits per character of `input` (docs/api/openai-compat.md, "Billing"). */
+export const SPEECH_CREDITS_PER_CHARACTER = 1;
+/** `pcm` is raw 24 kHz 16-bit little-endian mono, as OpenAI's. */
+export const PCM_SAMPLE_RATE = 24_000;
+
+export const SPEECH_CONTENT_TYPES: Record<SpeechFormat, string> = {
+  mp3: 'audio/mpeg',
+  opus: 'audio/ogg; codecs=opus',
+  aac: 'audio/aac',
+  flac: 'audio/flac',
+  wav: 'audio/wav',
+  pcm: 'audio/pcm',
+};
+
+export interface SpeechRequest {
+  userId: string;
+  input: string;
+  voice: string | number;
+  format: SpeechFormat;
+  speed: number;
+  signal?: AbortSignal;
+}
+
+export interface SpeechResult {
+  /** A temporary file the caller sends and then deletes. */
+  path: string;
+  contentType: string;
+  voice: StandardVoice;
+  seconds: number;
+}
+
+export interface SpeechDeps {
+  voices: StandardVoices;
+  engine: TtsEngine;
+  ledger: CreditLedger;
+  ffmpeg: () => Promise<Ffmpeg>;
+}
+
+export class SpeechService {
+  constructor(private readonly deps: SpeechDeps) {}
+
+  /** The voices POST /audio/speech accepts (the embedded engine's standard voices). */
+  get voices(): StandardVoices {
+    return this.deps.voices;
+  }
+
+  async speak(request: SpeechRequest): Promise<SpeechResult> {
+    const voice = this.deps.voices.resolve(request.voice);
+    if (!voice) {
+      throw new AppError('voice_not_found', `No voice "${request.voice}".`, {
+        details: { param: 'voice' },
+      });
+    }
+    const ffmpeg = await this.deps.ffmpeg();
+    const credits = request.input.length * SPEECH_CREDITS_PER_CHARACTER;
+    const reservation = this.deps.ledger.reserve(request.userId, {
+      amount: credits,
+      serviceType: 'text_to_speech',
+      metadata: { voice_id: voice.id, characters: request.input.length },
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tapehouse-speech-'));
+    const out = path.join(dir, `${crypto.randomUUID()}.${request.format}`);
+    try {
+      const pcm = await this.deps.engine.synthesize({
+        text: request.input,
+        voice: voice.engineVoice,
+        speed: request.speed,
+        signal: request.signal,
+      });
+      const seconds = pcm.samples.length / pcm.sampleRate;
+      await encodeAudio(
+        ffmpeg,
+        { sampleRate: pcm.sampleRate, channels: 1, samples: pcm.samples },
+        out,
+        {
+          format: request.format,
+          ...(request.format === 'pcm' && { sampleRate: PCM_SAMPLE_RATE }),
+          signal: request.signal,
+        },
+      );
+      this.deps.ledger.settle(reservation.id, { audioDuration: seconds });
+      return { path: out, contentType: SPEECH_CONTENT_TYPES[request.format], voice, seconds };
+    } catch (error) {
+      this.deps.ledger.refund(reservation.id);
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+}
+
+/** Removes a file speak() made, and its private folder. */
+export function removeSpeechFile(file: string): void {
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}
