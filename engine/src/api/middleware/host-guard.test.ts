@@ -38,5 +38,8 @@ describe('host guard', () => {
     expect(isAllowedOrigin('null', '127.0.0.1:7341', loopback)).toBe(false);
     expect(isAllowedOrigin('file://', '127.0.0.1:7341', loopback)).toBe(false);
     expect(isAllowedOrigin('http://127.0.0.1:9999', '127.0.0.1:7341', loopback)).toBe(false);
+    // A port-less origin is another local server (port 80), not this engine.
+    expect(isAllowedOrigin('http://localhost', 'localhost:7341', loopback)).toBe(false);
+    expect(isAllowedOrigin('http://127.0.0.1', '127.0.0.1:7341', loopback)).toBe(false);
   });
 });

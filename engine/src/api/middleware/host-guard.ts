@@ -48,10 +48,9 @@ export function isAllowedOrigin(origin: string, hostHeader: string, allowed: Set
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (!allowed.has(url.hostname.toLowerCase()) && !allowed.has(`[${url.hostname}]`)) return false;
-  return (
-    url.host.toLowerCase() === hostHeader.trim().toLowerCase() ||
-    allowed.has(url.host.toLowerCase())
-  );
+  // Same host AND port as this request: another local server (http://localhost on port 80,
+  // say) is a different origin and must not pass.
+  return url.host.toLowerCase() === hostHeader.trim().toLowerCase();
 }
 
 export function hostGuard(config: EngineConfig) {
