@@ -5,11 +5,9 @@ import { makeTempDir } from '../../../test/helpers/temp-dir.ts';
 import { AppError } from '../errors.ts';
 import {
   FFMPEG_SOURCES,
-  clearFfmpegCheckCache,
   ffmpegCandidates,
   parseFfmpegVersion,
   resolveFfmpeg,
-  startupFfmpegCheck,
   type FfmpegInfo,
 } from './ffmpeg-locate.ts';
 import { testFfmpeg } from './test-signals.ts';
@@ -108,34 +106,6 @@ describe('resolveFfmpeg', () => {
     expect(appError.message).toContain('TAPEHOUSE_FFMPEG');
     expect(appError.message).toMatch(/install ffmpeg/i);
     expect(appError.details?.tried).toHaveLength(2);
-  });
-});
-
-describe('startupFfmpegCheck', () => {
-  const temp = makeTempDir('tapehouse-check-');
-  afterAll(() => {
-    clearFfmpegCheckCache();
-    temp.cleanup();
-  });
-
-  it('reports success, cached per setting', async () => {
-    const first = startupFfmpegCheck(null);
-    expect(startupFfmpegCheck(null)).toBe(first);
-    const result = await first;
-    expect(result.ok).toBe(true);
-    if (result.ok) expect(result.info.version).toMatch(/\S/);
-  });
-
-  it('reports failure as data, with what was tried', async () => {
-    const result = await startupFfmpegCheck('/nonexistent/ffmpeg', {
-      sources: ['setting', 'path'],
-      env: { PATH: temp.dir },
-    });
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.error).toContain('ffmpeg is unavailable');
-      expect(result.tried.map((t) => t.source)).toEqual(['setting', 'path']);
-    }
   });
 });
 

@@ -285,39 +285,3 @@ export async function resolveFfmpeg(options: ResolveFfmpegOptions): Promise<Ffmp
     { details: { tried } },
   );
 }
-
-export type FfmpegCheck =
-  { ok: true; info: FfmpegInfo } | { ok: false; error: string; tried: FfmpegAttempt[] };
-
-/**
- * The startup / health check: resolveFfmpeg as a never-throwing result, cached per setting so
- * health polls do not spawn processes. A changed setting is a new key, hence a fresh check;
- * clearFfmpegCheckCache() forces one (e.g. "check again" after installing ffmpeg).
- */
-const checks = new Map<string, Promise<FfmpegCheck>>();
-
-export function startupFfmpegCheck(
-  setting: string | null,
-  options: Omit<ResolveFfmpegOptions, 'setting'> = {},
-): Promise<FfmpegCheck> {
-  const key = JSON.stringify([setting, options.sources ?? null, options.env?.PATH ?? null]);
-  let check = checks.get(key);
-  if (!check) {
-    check = resolveFfmpeg({ ...options, setting }).then(
-      (info): FfmpegCheck => ({ ok: true, info }),
-      (error: unknown): FfmpegCheck => {
-        const tried =
-          error instanceof AppError && Array.isArray(error.details?.tried)
-            ? (error.details.tried as FfmpegAttempt[])
-            : [];
-        return { ok: false, error: error instanceof Error ? error.message : String(error), tried };
-      },
-    );
-    checks.set(key, check);
-  }
-  return check;
-}
-
-export function clearFfmpegCheckCache(): void {
-  checks.clear();
-}

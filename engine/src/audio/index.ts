@@ -7,13 +7,10 @@ export type { AudioLevels, Ffmpeg, FfmpegProgress, PcmAudio, ProgressCallback } 
 export {
   FFMPEG_FIX_HINT,
   FFMPEG_SOURCES,
-  clearFfmpegCheckCache,
   findOnPath,
   resolveFfmpeg,
-  startupFfmpegCheck,
   verifyFfmpeg,
   type FfmpegAttempt,
-  type FfmpegCheck,
   type FfmpegInfo,
   type FfmpegSource,
   type ResolveFfmpegOptions,
