@@ -23,9 +23,12 @@ import { retryFailedJob } from './features/audiobook/retry-failed-job.ts';
 import { screenplayJob } from './features/audiobook/screenplay-job.ts';
 import { buildAccounts } from './features/auth/accounts.ts';
 import { CreditsService } from './features/credits/credits-service.ts';
+import { UrlSigner } from './features/downloads/url-signer.ts';
 import { FileStore } from './features/files/file-store.ts';
-import { StandardVoices } from './features/voices/standard-voices.ts';
-import { emptyVoiceCatalog } from './features/voices/voice-catalog.ts';
+import { LocalVoiceCatalog } from './features/voices/local-catalog.ts';
+import { VoicePreviews } from './features/voices/voice-preview.ts';
+import { VoicesService } from './features/voices/voices-service.ts';
+import { VoiceSynthesizer } from './features/tts/voice-synth.ts';
 import { EspeakEngine } from './features/tts/espeak-engine.ts';
 import { SpeechService } from './features/tts/speech-service.ts';
 import type { WebhookLookup } from './features/webhooks/address-guard.ts';
@@ -138,16 +141,22 @@ export async function createEngine(
   // Jobs the last process left failed (crash recovery ran before anyone listened) still notify.
   announceRecovered(recovery, jobRepo, jobEvents);
 
-  // The standard voices serve POST /audio/speech. The audiobook still runs with the empty
-  // catalog: its cast picks and voice-id checks switch to a real catalog together with the
-  // narration engine (issue 6, not in this slice), and its tests use placeholder voice ids.
-  const voices = emptyVoiceCatalog;
+  // One catalog for the speech routes, the voice routes, cast picks and narration.
+  const voices = new LocalVoiceCatalog();
+  const synth = new VoiceSynthesizer({ espeak: new EspeakEngine(workers) });
   const speech = new SpeechService({
-    voices: new StandardVoices(),
-    engine: new EspeakEngine(workers),
+    voices,
+    synth,
     ledger: credits.ledger,
     ffmpeg: () => ffmpeg.require(),
   });
+  const urls = new UrlSigner(config.home, clock);
+  const voiceLibrary = new VoicesService(
+    database.db,
+    voices,
+    new VoicePreviews(config.home, synth, () => ffmpeg.require()),
+    urls,
+  );
   const audiobook = new Audiobook({ db: database.db, config, jobs, files, workers, voices, log });
 
   const services: Services = {
@@ -158,6 +167,7 @@ export async function createEngine(
     jobRepo,
     jobEvents,
     files,
+    urls,
     workers,
     models: new ModelRegistry(config),
     ffmpeg,
@@ -166,6 +176,8 @@ export async function createEngine(
     credits,
     audiobook,
     voices,
+    synth,
+    voiceLibrary,
     speech,
     webhooks,
     clock,

@@ -12,8 +12,11 @@ import type { FfmpegStatus } from './ffmpeg-status.ts';
 import type { Audiobook } from './features/audiobook/audiobook.ts';
 import type { Accounts } from './features/auth/accounts.ts';
 import type { CreditsService } from './features/credits/credits-service.ts';
+import type { UrlSigner } from './features/downloads/url-signer.ts';
 import type { FileStore } from './features/files/file-store.ts';
-import type { VoiceCatalog } from './features/voices/voice-catalog.ts';
+import type { LocalVoiceCatalog } from './features/voices/local-catalog.ts';
+import type { VoicesService } from './features/voices/voices-service.ts';
+import type { VoiceSynthesizer } from './features/tts/voice-synth.ts';
 import type { SpeechService } from './features/tts/speech-service.ts';
 import type { WebhookService } from './features/webhooks/webhook-service.ts';
 import type { ModelRegistry } from './inference/model-registry.ts';
@@ -30,6 +33,8 @@ export interface Services {
   jobRepo: JobRepo;
   jobEvents: JobEvents;
   files: FileStore;
+  /** Signed, expiring download URLs for files in the data dir (features/downloads). */
+  urls: UrlSigner;
   workers: WorkerPool;
   models: ModelRegistry;
   ffmpeg: FfmpegStatus;
@@ -40,8 +45,12 @@ export interface Services {
   credits: CreditsService;
   /** Audiobook production: projects, manuscripts, chapters, cast (features/audiobook). */
   audiobook: Audiobook;
-  /** Voices callers may narrate with; empty until narration adopts the standard voices. */
-  voices: VoiceCatalog;
+  /** Voices callers may narrate with: embedded eSpeak NG plus installed neural packs. */
+  voices: LocalVoiceCatalog;
+  /** Speaks a catalog voice with its engine (features/tts/voice-synth.ts). */
+  synth: VoiceSynthesizer;
+  /** The voice routes: catalog views, previews, languages (features/voices). */
+  voiceLibrary: VoicesService;
   /** OpenAI-compatible text to speech (features/tts). */
   speech: SpeechService;
   /** Webhook endpoints, the event fan-out and the delivery scheduler (features/webhooks). */

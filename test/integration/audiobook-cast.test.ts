@@ -16,6 +16,20 @@ import {
 } from '../helpers/audiobook.ts';
 import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { StandardVoices } from '../../engine/src/features/voices/standard-voices.ts';
+
+/** Real catalog voices (the embedded engine's): ids are stable hashes, not small numbers. */
+function voiceId(slug: string): number {
+  const voice = new StandardVoices().resolve(slug);
+  if (!voice) throw new Error(`no standard voice ${slug}`);
+  return voice.id;
+}
+const NARRATOR = voiceId('en-us');
+const NARRATOR_2 = voiceId('en-029');
+const NARRATOR_3 = voiceId('en-us-nyc');
+const ANNA_VOICE = voiceId('en-gb-x-rp');
+const MARCO_VOICE = voiceId('en-gb-scotland');
+const LINE_VOICE = voiceId('en-gb-x-gbclan');
 
 let engine: TestEngine;
 let chat: ChatServer;
@@ -140,37 +154,42 @@ describe('heuristic detection and the cast', () => {
 
 describe('assign, alias and multi_voice', () => {
   it('assigns a character voice on the cast, turning character voices on (rules 2, 3, 12)', async () => {
-    const book = await dialogueBook({ selected_voice_id: 1 });
+    const book = await dialogueBook({ selected_voice_id: NARRATOR });
     await api.post(`/audiobook/projects/${book.id}/cast/detect`);
     const res = await api.post(`/audiobook/projects/${book.id}/cast/assign`, {
       character_name: 'anna',
-      voice_id: 21,
+      voice_id: ANNA_VOICE,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({
       character_name: 'Anna',
-      voice_id: 21,
+      voice_id: ANNA_VOICE,
       lines_changed: 2,
       lines_with_audio: 0,
       narrator_changed: false,
       multi_voice: true,
-      voices_picked: 0,
+      voices_picked: 1,
     });
     const { members, multi_voice } = await cast(book.id);
     expect(multi_voice).toBe(true);
-    expect(members.find((m) => m.character_name === 'Anna')?.voice_id).toBe(21);
-    // No voice catalog is installed yet: Marco gets no pick and reads in the narrator voice.
-    expect(members.find((m) => m.character_name === 'Marco')?.voice_id).toBeNull();
+    expect(members.find((m) => m.character_name === 'Anna')?.voice_id).toBe(ANNA_VOICE);
+    // Rule 3: Marco gets a library voice of the book's language, never Anna's or the narrator's.
+    const marco = members.find((m) => m.character_name === 'Marco')?.voice_id ?? null;
+    expect(marco).not.toBeNull();
+    expect([ANNA_VOICE, NARRATOR]).not.toContain(marco);
+    expect((await api.get(`/voice/voices/${String(marco)}/status`)).body).toMatchObject({
+      language: expect.stringMatching(/^en/),
+    });
     // The voice is on the cast, not on the lines.
     const lines = await paragraphsOf(api, book.id, book.lines[0]?.chapter_id as string);
     expect(lines[1]?.voice_id).toBeNull();
   });
 
   it('assigns the narrator without turning character voices on (rule 12)', async () => {
-    const book = await dialogueBook({ selected_voice_id: 1 });
+    const book = await dialogueBook({ selected_voice_id: NARRATOR });
     const res = await api.post(`/audiobook/projects/${book.id}/cast/assign`, {
       narrator: true,
-      voice_id: 9,
+      voice_id: NARRATOR_2,
     });
     expect(res.body).toMatchObject({
       narrator_changed: true,
@@ -179,9 +198,11 @@ describe('assign, alias and multi_voice', () => {
     });
     expect(res.body.lines_changed).toBe(5);
     const project = await api.get(`/audiobook/projects/${book.id}`);
-    expect(project.body).toMatchObject({ selected_voice_id: 9, multi_voice: false });
+    expect(project.body).toMatchObject({ selected_voice_id: NARRATOR_2, multi_voice: false });
     // Omitting character_name also means the narrator.
-    const omitted = await api.post(`/audiobook/projects/${book.id}/cast/assign`, { voice_id: 10 });
+    const omitted = await api.post(`/audiobook/projects/${book.id}/cast/assign`, {
+      voice_id: NARRATOR_3,
+    });
     expect(omitted.body.narrator_changed).toBe(true);
     expect(
       (await api.post(`/audiobook/projects/${book.id}/cast/assign`, { character_name: 'Anna' }))
@@ -191,7 +212,7 @@ describe('assign, alias and multi_voice', () => {
       (
         await api.post(`/audiobook/projects/${book.id}/cast/assign`, {
           character_name: 'x'.repeat(121),
-          voice_id: 1,
+          voice_id: NARRATOR,
         })
       ).status,
     ).toBe(400);
@@ -202,13 +223,13 @@ describe('assign, alias and multi_voice', () => {
     await api.post(`/audiobook/projects/${book.id}/cast/detect`);
     const url = (i: number): string =>
       `/audiobook/projects/${book.id}/paragraphs/${book.lines[i]?.id ?? ''}`;
-    await api.put(url(1), { voice_id: 77 });
+    await api.put(url(1), { voice_id: LINE_VOICE });
     const res = await api.post(`/audiobook/projects/${book.id}/cast/assign`, {
       character_name: 'Anna',
-      voice_id: 21,
+      voice_id: ANNA_VOICE,
     });
     expect(res.body.lines_changed).toBe(1);
-    expect((await api.get(url(1))).body.voice_id).toBe(77);
+    expect((await api.get(url(1))).body.voice_id).toBe(LINE_VOICE);
   });
 
   it('merges an alias onto its main speaker and removes it again (rule 13)', async () => {
@@ -219,7 +240,7 @@ describe('assign, alias and multi_voice', () => {
     });
     await api.post(`/audiobook/projects/${book.id}/cast/assign`, {
       character_name: 'Anna',
-      voice_id: 21,
+      voice_id: ANNA_VOICE,
     });
     const res = await api.post<{ members: Member[] } & Json>(
       `/audiobook/projects/${book.id}/cast/alias`,
@@ -236,7 +257,7 @@ describe('assign, alias and multi_voice', () => {
     });
     const annie = res.body.members.find((m) => m.character_name === 'Annie');
     const anna = res.body.members.find((m) => m.character_name === 'Anna');
-    expect(annie).toMatchObject({ alias_of: 'Anna', voice_id: 21, paragraph_count: 1 });
+    expect(annie).toMatchObject({ alias_of: 'Anna', voice_id: ANNA_VOICE, paragraph_count: 1 });
     expect(anna?.paragraph_count).toBe(1);
     expect(anna?.aliases).toContain('Annie');
     const removed = await api.post(`/audiobook/projects/${book.id}/cast/alias`, {
@@ -262,7 +283,7 @@ describe('assign, alias and multi_voice', () => {
     await api.post(`/audiobook/projects/${book.id}/cast/detect`);
     await api.post(`/audiobook/projects/${book.id}/cast/assign`, {
       character_name: 'Marco',
-      voice_id: 33,
+      voice_id: MARCO_VOICE,
     });
     const off = await api.put(`/audiobook/projects/${book.id}`, { multi_voice: false });
     expect(off.body.multi_voice).toBe(false);
@@ -271,7 +292,7 @@ describe('assign, alias and multi_voice', () => {
     expect(offCast.members.find((m) => m.character_name === 'Marco')?.voice_id).toBeNull();
     await api.put(`/audiobook/projects/${book.id}`, { multi_voice: true });
     const onCast = await cast(book.id);
-    expect(onCast.members.find((m) => m.character_name === 'Marco')?.voice_id).toBe(33);
+    expect(onCast.members.find((m) => m.character_name === 'Marco')?.voice_id).toBe(MARCO_VOICE);
   });
 
   it('404s the cast routes on another user’s book', async () => {
@@ -280,7 +301,7 @@ describe('assign, alias and multi_voice', () => {
     expect((await bob.get(`/audiobook/projects/${book.id}/cast`)).status).toBe(404);
     expect((await bob.post(`/audiobook/projects/${book.id}/cast/detect`)).status).toBe(404);
     expect(
-      (await bob.post(`/audiobook/projects/${book.id}/cast/assign`, { voice_id: 1 })).status,
+      (await bob.post(`/audiobook/projects/${book.id}/cast/assign`, { voice_id: NARRATOR })).status,
     ).toBe(404);
     expect((await bob.post(`/audiobook/projects/${book.id}/cast/alias`, {})).status).toBe(404);
   });

@@ -7,10 +7,12 @@ import { analysisRoutes } from '../features/analysis/routes.ts';
 import { audiobookRoutes } from '../features/audiobook/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { creditRoutes } from '../features/credits/routes.ts';
+import { downloadRoutes } from '../features/downloads/routes.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { jobRoutes } from '../features/jobs/routes.ts';
 import { speechRoutes } from '../features/tts/routes.ts';
+import { voiceRoutes } from '../features/voices/routes.ts';
 import { webhookRoutes } from '../features/webhooks/routes.ts';
 import { removedRoute, type AnyRoute, type RemovedRoute } from './route.ts';
 
@@ -18,12 +20,14 @@ export const routeTable: readonly AnyRoute[] = [
   ...healthRoutes,
   ...jobRoutes,
   ...fileRoutes,
+  ...downloadRoutes,
   ...analysisRoutes,
   ...authRoutes,
   ...creditRoutes,
   ...webhookRoutes,
   ...audiobookRoutes,
   ...speechRoutes,
+  ...voiceRoutes,
 ];
 
 /** Document 2, "Narration" and "Versioning": replaced by narration/batch. */

@@ -13,11 +13,23 @@ import type { JobQuote, JobStatus, JobUsage } from './job-types.ts';
 
 type CreditsState = JobRow['creditsState'];
 
-export function creditsStateAfter(current: JobRow, to: JobStatus): CreditsState {
+/**
+ * A cancelled job that reported usage before it stopped (narration bills each paragraph it
+ * finished, and keeps that audio) is settled on that usage; the rest of its hold is returned.
+ */
+function chargesOnCancel(usage: JobUsage | null | undefined): boolean {
+  return (usage?.credits ?? 0) > 0;
+}
+
+export function creditsStateAfter(
+  current: JobRow,
+  to: JobStatus,
+  usage: JobUsage | null = null,
+): CreditsState {
   if (current.creditsState !== 'held') return current.creditsState;
   if (to === 'completed') return 'settled';
   if (to === 'failed') return 'refunded';
-  if (to === 'cancelled') return 'released';
+  if (to === 'cancelled') return chargesOnCancel(usage) ? 'settled' : 'released';
   return 'held';
 }
 
@@ -25,7 +37,10 @@ export function creditsStateAfter(current: JobRow, to: JobStatus): CreditsState 
 export interface JobCredits {
   /** Holds the quote for a just-inserted job; throws 402 insufficient_credits (rolling back). */
   reserve(job: JobRow, quote: JobQuote): void;
-  /** Settles (completed), refunds (failed) or releases (cancelled) the job's reservation. */
+  /**
+   * Settles (completed), refunds (failed) or releases (cancelled) the job's reservation; a
+   * cancelled job that reported usage is settled on it (the rest returned).
+   */
   end(job: JobRow, to: JobStatus, usage: JobUsage | null): void;
 }
 
@@ -45,6 +60,8 @@ export function ledgerJobCredits(ledger: CreditLedger): JobCredits {
       if (!reservation || reservation.state !== 'held') return;
       if (to === 'completed') ledger.settle(reservation.id, usage ?? {});
       else if (to === 'failed') ledger.refund(reservation.id);
+      else if (to === 'cancelled' && usage && chargesOnCancel(usage))
+        ledger.settle(reservation.id, usage);
       else if (to === 'cancelled') ledger.release(reservation.id);
     },
   };

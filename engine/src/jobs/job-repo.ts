@@ -155,7 +155,7 @@ export class JobRepo {
           .update(jobs)
           .set({
             ...values,
-            ...(ending && { creditsState: creditsStateAfter(current, to) }),
+            ...(ending && { creditsState: creditsStateAfter(current, to, options.usage) }),
             status: to,
             updatedAt: nowIso(),
           })

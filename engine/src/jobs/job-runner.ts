@@ -178,7 +178,7 @@ export class JobRunner {
           usage,
         );
       } catch (error) {
-        this.onError(row.id, error, controller.signal);
+        this.onError(row.id, error, controller.signal, usage);
       } finally {
         this.running.delete(row.id);
         this.drain();
@@ -187,10 +187,11 @@ export class JobRunner {
     this.running.set(row.id, { controller, resource: row.resource, done });
   }
 
-  private onError(id: number, error: unknown, signal: AbortSignal): void {
+  private onError(id: number, error: unknown, signal: AbortSignal, usage: JobUsage | null): void {
     if (this.stopping && signal.aborted) return; // shutdown: left for recovery, see stop()
     if (isCancelled(error, signal)) {
-      this.finish(id, 'cancelled', { stage: 'cancelled', etaSeconds: null });
+      // Work finished before the cancel and reported as used stays charged (and kept).
+      this.finish(id, 'cancelled', { stage: 'cancelled', etaSeconds: null }, usage);
       return;
     }
     const { message, reason } = describeFailure(error);
@@ -213,7 +214,7 @@ export class JobRunner {
       (current) => ({
         ...patch,
         finishedAt: nowIso(),
-        creditsState: creditsStateAfter(current, to),
+        creditsState: creditsStateAfter(current, to, usage),
       }),
       { usage },
     );

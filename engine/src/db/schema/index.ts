@@ -9,3 +9,4 @@ export * from './outbox.ts';
 export * from './credits.ts';
 export * from './webhooks.ts';
 export * from './audiobook.ts';
+export * from './narration.ts';

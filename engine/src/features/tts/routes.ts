@@ -82,16 +82,24 @@ export const speechRoutes = [
     errorShape: 'openai',
     aliases: ['/v1/models'],
     errors: [],
-    handler: () => ({
+    handler: (_ctx, services) => ({
       object: 'list' as const,
+      // One entry per engine that has voices: the embedded one always, neural ones when a
+      // pack of theirs is installed.
       data: [
-        {
-          id: ESPEAK_MODEL_ID,
-          object: 'model' as const,
-          created: ESPEAK_MODEL_CREATED,
-          owned_by: 'tapehouse',
-        },
-      ],
+        ESPEAK_MODEL_ID,
+        ...new Set(
+          services.voices
+            .list()
+            .filter((v) => v.engine !== 'espeak')
+            .map((v) => `tapehouse-${v.engine}`),
+        ),
+      ].map((id) => ({
+        id,
+        object: 'model' as const,
+        created: ESPEAK_MODEL_CREATED,
+        owned_by: 'tapehouse',
+      })),
     }),
   }),
 ];

@@ -11,8 +11,9 @@ import path from 'node:path';
 import { encodeAudio, type Ffmpeg } from '../../audio/index.ts';
 import { AppError } from '../../errors.ts';
 import type { CreditLedger } from '../credits/ledger.ts';
-import type { StandardVoice, StandardVoices } from '../voices/standard-voices.ts';
-import type { TtsEngine } from './tts-engine.ts';
+import type { LocalVoiceCatalog } from '../voices/local-catalog.ts';
+import type { SpeakableVoice } from '../voices/voice-catalog.ts';
+import type { VoiceSynthesizer } from './voice-synth.ts';
 
 export const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
 export type SpeechFormat = (typeof SPEECH_FORMATS)[number];
@@ -46,13 +47,13 @@ export interface SpeechResult {
   /** A temporary file the caller sends and then deletes. */
   path: string;
   contentType: string;
-  voice: StandardVoice;
+  voice: SpeakableVoice;
   seconds: number;
 }
 
 export interface SpeechDeps {
-  voices: StandardVoices;
-  engine: TtsEngine;
+  voices: LocalVoiceCatalog;
+  synth: VoiceSynthesizer;
   ledger: CreditLedger;
   ffmpeg: () => Promise<Ffmpeg>;
 }
@@ -60,8 +61,8 @@ export interface SpeechDeps {
 export class SpeechService {
   constructor(private readonly deps: SpeechDeps) {}
 
-  /** The voices POST /audio/speech accepts (the embedded engine's standard voices). */
-  get voices(): StandardVoices {
+  /** The voices POST /audio/speech accepts: the whole catalog (embedded and installed packs). */
+  get voices(): LocalVoiceCatalog {
     return this.deps.voices;
   }
 
@@ -82,9 +83,8 @@ export class SpeechService {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tapehouse-speech-'));
     const out = path.join(dir, `${crypto.randomUUID()}.${request.format}`);
     try {
-      const pcm = await this.deps.engine.synthesize({
+      const pcm = await this.deps.synth.synthesize(voice, {
         text: request.input,
-        voice: voice.engineVoice,
         speed: request.speed,
         signal: request.signal,
       });

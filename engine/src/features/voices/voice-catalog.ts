@@ -1,10 +1,9 @@
 /**
  * The voices a caller may narrate with (document 2, "Voices"; document 3, voice library). The
- * voices feature (a later issue) builds the real catalog: installed standard voices, library
- * voices and the caller's cloned voices. Until then the engine runs with `emptyVoiceCatalog`:
- * no voice is known, so the cast's automatic picks (document 2, cast rule 3) leave every
- * character without a cast voice (it reads in the narrator's voice) and voice ids sent by
- * callers are stored as given, not checked (docs/api/audiobook.md, "Voices").
+ * engine's catalog (local-catalog.ts) holds the embedded eSpeak NG voices and the voices of the
+ * installed neural packs (Piper, Kokoro); custom (cloned) voices join it when a cloning model
+ * exists. `emptyVoiceCatalog` is for unit tests of code that needs no voices: nothing is picked
+ * and voice ids are stored unchecked.
  */
 
 export interface CatalogVoice {
@@ -15,6 +14,23 @@ export interface CatalogVoice {
   /** Other languages it can speak. */
   supportedLanguages: string[];
   gender: 'male' | 'female' | 'neutral' | null;
+}
+
+/** Engines that speak catalog voices (features/tts). */
+export type VoiceEngineName = 'espeak' | 'piper' | 'kokoro';
+
+/** A voice the engine can actually speak: what the catalog routes and narration need. */
+export interface SpeakableVoice extends CatalogVoice {
+  /** API name, unique in the catalog (`en-us`, `piper-en_us-lessac-medium`). */
+  name: string;
+  displayName: string;
+  engine: VoiceEngineName;
+  /** The engine's own key for the voice (eSpeak identifier, neural pack voice key). */
+  engineVoice: string;
+  /** `embedded`: formant synthesis, always present; `neural`: an installed model pack. */
+  tier: 'embedded' | 'neural';
+  /** The pack it comes from (null for the embedded engine). */
+  packId: string | null;
 }
 
 export interface VoiceCatalog {
