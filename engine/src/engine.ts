@@ -16,6 +16,7 @@ import type { EngineConfig } from './config.ts';
 import { databaseFile, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { analysisJob } from './features/analysis/analysis-job.ts';
+import { denoiseJob } from './features/denoise/denoise-job.ts';
 import { Audiobook } from './features/audiobook/audiobook.ts';
 import { castDetectionJob } from './features/audiobook/cast-detection-job.ts';
 import { parseJob } from './features/audiobook/parse-job.ts';
@@ -29,6 +30,9 @@ import { LocalVoiceCatalog } from './features/voices/local-catalog.ts';
 import { VoicePreviews } from './features/voices/voice-preview.ts';
 import { VoicesService } from './features/voices/voices-service.ts';
 import { VoiceSynthesizer } from './features/tts/voice-synth.ts';
+import { narrationJob } from './features/narration/narration-job.ts';
+import { NarrationService } from './features/narration/narration-service.ts';
+import { TakeRepo } from './features/narration/take-repo.ts';
 import { EspeakEngine } from './features/tts/espeak-engine.ts';
 import { SpeechService } from './features/tts/speech-service.ts';
 import type { WebhookLookup } from './features/webhooks/address-guard.ts';
@@ -79,6 +83,8 @@ export function buildRegistry(extra: readonly JobHandler[] = []): JobRegistry {
   registry.register(castDetectionJob);
   registry.register(screenplayJob);
   registry.register(retryFailedJob);
+  registry.register(narrationJob);
+  registry.register(denoiseJob);
   for (const handler of extra) registry.register(handler);
   return registry;
 }
@@ -158,6 +164,17 @@ export async function createEngine(
     urls,
   );
   const audiobook = new Audiobook({ db: database.db, config, jobs, files, workers, voices, log });
+  const narration = new NarrationService({
+    config,
+    audiobook,
+    takes: new TakeRepo(database.db),
+    voices,
+    synth,
+    ffmpeg,
+    jobs,
+    jobEvents,
+    urls,
+  });
 
   const services: Services = {
     config,
@@ -176,6 +193,7 @@ export async function createEngine(
     credits,
     audiobook,
     voices,
+    narration,
     synth,
     voiceLibrary,
     speech,

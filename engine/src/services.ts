@@ -16,6 +16,7 @@ import type { UrlSigner } from './features/downloads/url-signer.ts';
 import type { FileStore } from './features/files/file-store.ts';
 import type { LocalVoiceCatalog } from './features/voices/local-catalog.ts';
 import type { VoicesService } from './features/voices/voices-service.ts';
+import type { NarrationService } from './features/narration/narration-service.ts';
 import type { VoiceSynthesizer } from './features/tts/voice-synth.ts';
 import type { SpeechService } from './features/tts/speech-service.ts';
 import type { WebhookService } from './features/webhooks/webhook-service.ts';
@@ -47,6 +48,8 @@ export interface Services {
   audiobook: Audiobook;
   /** Voices callers may narrate with: embedded eSpeak NG plus installed neural packs. */
   voices: LocalVoiceCatalog;
+  /** Narration and takes of audiobook paragraphs (features/narration). */
+  narration: NarrationService;
   /** Speaks a catalog voice with its engine (features/tts/voice-synth.ts). */
   synth: VoiceSynthesizer;
   /** The voice routes: catalog views, previews, languages (features/voices). */

@@ -50,7 +50,8 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
     return new Map(this.cast.list(projectId).map((row) => [row.nameKey, row]));
   }
 
-  private voiceContext(project: ProjectRow, rows = this.castRows(project.id)): VoiceContext {
+  /** What the voice order needs about a book: its cast, chapter and narrator voices. */
+  voiceContext(project: ProjectRow, rows = this.castRows(project.id)): VoiceContext {
     const chapterVoices = new Map(
       this.chapters.listChapters(project.id).map((c) => [c.id, c.voiceId] as const),
     );

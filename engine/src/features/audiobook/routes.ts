@@ -2,6 +2,7 @@
  * Every audiobook route of this issue (document 2): projects, manuscripts, chapters and
  * paragraphs, the cast and screenplay, pronunciations, production settings and media.
  */
+import { narrationRoutes } from '../narration/routes.ts';
 import { castRoutes } from './cast-routes.ts';
 import { chapterRoutes } from './chapter-routes.ts';
 import { manuscriptRoutes } from './manuscript-routes.ts';
@@ -14,4 +15,5 @@ export const audiobookRoutes = [
   ...chapterRoutes,
   ...castRoutes,
   ...productionRoutes,
+  ...narrationRoutes,
 ];

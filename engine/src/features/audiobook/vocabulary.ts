@@ -4,7 +4,18 @@
  * Status columns are plain text in SQLite, so later features (narration, export) can add
  * project statuses without a migration.
  */
-export const PROJECT_STATUSES = ['draft', 'parsing', 'ready_for_narration', 'failed'] as const;
+/**
+ * `narrating` (a narration job is queued or running) and `narrated` (every narrated line has
+ * audio) are the narration feature's (docs/api/narration.md); the export adds its own.
+ */
+export const PROJECT_STATUSES = [
+  'draft',
+  'parsing',
+  'ready_for_narration',
+  'narrating',
+  'narrated',
+  'failed',
+] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 /** Chapter and paragraph status. */
