@@ -208,7 +208,12 @@ export async function createEngine(
   const server = http.createServer(createApp(services));
   // Long uploads and SSE streams must not be cut by the default request timeout.
   server.requestTimeout = 0;
-  server.headersTimeout = 60_000;
+  // Idle keep-alive connections stay open longer than any client's own idle timeout (undici 4 s,
+  // browsers ~60 s), so the client always closes first. With Node's default of 5 s, a client
+  // reusing a connection just as the server drops it gets ECONNRESET mid-request; on a loaded
+  // machine, where timers fire late, that happened to large uploads.
+  server.keepAliveTimeout = 75_000;
+  server.headersTimeout = 80_000;
   let listeningUrl: string | null = null;
 
   return {
