@@ -16,7 +16,6 @@ import type { EngineConfig } from './config.ts';
 import { databaseFile, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { analysisJob } from './features/analysis/analysis-job.ts';
-import { denoiseJob } from './features/denoise/denoise-job.ts';
 import { Audiobook } from './features/audiobook/audiobook.ts';
 import { castDetectionJob } from './features/audiobook/cast-detection-job.ts';
 import { parseJob } from './features/audiobook/parse-job.ts';
@@ -84,7 +83,6 @@ export function buildRegistry(extra: readonly JobHandler[] = []): JobRegistry {
   registry.register(screenplayJob);
   registry.register(retryFailedJob);
   registry.register(narrationJob);
-  registry.register(denoiseJob);
   for (const handler of extra) registry.register(handler);
   return registry;
 }
