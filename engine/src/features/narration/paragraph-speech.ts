@@ -1,11 +1,13 @@
 /**
  * One paragraph's text → audio: the text pipeline (features/tts/text: normalisation,
- * pronunciations, sentence chunks and pauses, direction and emotion) driven with the paragraph's
- * voice, then the paragraph's trailing silence. Kept apart from the job so the speech routes and
- * the export's narrated credits can reuse it.
+ * pronunciations, sentence chunks and their pauses, direction and emotion reduced to what the
+ * voice's engine can vary) rendered with the paragraph's voice, ending in the paragraph's
+ * trailing silence. Kept apart from the job so `/audio/speech` and the export's narrated credits
+ * speak text the same way.
  */
-import type { VoiceSynthesizer } from '../tts/voice-synth.ts';
+import { planSpeech, renderPlan, type SpeechChunk } from '../tts/text/index.ts';
 import type { TtsTiming } from '../tts/tts-engine.ts';
+import type { VoiceSynthesizer } from '../tts/voice-synth.ts';
 import type { SpeakableVoice } from '../voices/voice-catalog.ts';
 
 /** Pause after a paragraph when neither the paragraph nor the book sets one. */
@@ -22,49 +24,75 @@ export interface PronunciationEntry {
 
 export interface ParagraphSpeechInput {
   text: string;
+  /** The book's language (normalisation, sentence rules); the voice speaks its own. */
   language: string;
   voice: SpeakableVoice;
   speed: number;
+  /** Accepted pace range: narration 0.5–2.0, `/audio/speech` 0.25–4.0. */
+  speedRange?: readonly [number, number];
   emotion: string | null;
   direction: string;
   style: string | null;
   pronunciations: readonly PronunciationEntry[];
   trailingSilenceMs: number;
   signal?: AbortSignal;
+  onProgress?: (percent: number) => void;
 }
 
 export interface ParagraphAudio {
   samples: Float32Array;
   sampleRate: number;
+  /** Word and sentence timings in offsets of the text as written. */
   timings: TtsTiming[];
   durationSeconds: number;
   /** Delivery hints the engine could not vary (reported on the take). */
   dropped: string[];
 }
 
-function withSilence(samples: Float32Array, sampleRate: number, ms: number): Float32Array {
-  const pad = Math.round((ms / 1000) * sampleRate);
-  if (pad <= 0) return samples;
-  const out = new Float32Array(samples.length + pad);
-  out.set(samples, 0);
-  return out;
+function hasPhonemes(chunk: SpeechChunk): boolean {
+  return chunk.segments.some((s) => s.kind === 'phonemes');
 }
 
 export async function speakParagraph(
   synth: VoiceSynthesizer,
   input: ParagraphSpeechInput,
 ): Promise<ParagraphAudio> {
-  const result = await synth.synthesize(input.voice, {
-    text: input.text,
+  const plan = planSpeech(input.text, {
+    language: input.language,
     speed: input.speed,
-    ...(input.signal && { signal: input.signal }),
+    ...(input.speedRange && { speedRange: input.speedRange }),
+    engine: input.voice.engine,
+    pronunciations: input.pronunciations,
+    direction: input.direction.slice(0, DIRECTION_CHARACTERS),
+    emotion: input.emotion,
+    style: input.style,
+    paragraphTrailingSilence: input.trailingSilenceMs / 1000,
   });
-  const samples = withSilence(result.samples, result.sampleRate, input.trailingSilenceMs);
+  const dropped = [...plan.dropped];
+  // Neural engines take the written words of an IPA dictionary entry (their phonemizer reads
+  // them); eSpeak NG receives the entry's phonemes inline. Reported so the user knows.
+  if (input.voice.engine !== 'espeak' && plan.chunks.some(hasPhonemes))
+    dropped.push('ipa pronunciations (read as written by this engine)');
+  const rendered = await renderPlan(
+    plan,
+    (chunk, prosody, signal) =>
+      synth.synthesize(input.voice, {
+        text: chunk.text,
+        speed: prosody.speed,
+        ...(prosody.pitch !== undefined && { pitch: prosody.pitch }),
+        ...(prosody.energy !== undefined && { energy: prosody.energy }),
+        ...(signal && { signal }),
+      }),
+    {
+      ...(input.signal && { signal: input.signal }),
+      ...(input.onProgress && { onProgress: (percent: number) => input.onProgress?.(percent) }),
+    },
+  );
   return {
-    samples,
-    sampleRate: result.sampleRate,
-    timings: result.timings,
-    durationSeconds: samples.length / result.sampleRate,
-    dropped: [],
+    samples: rendered.samples,
+    sampleRate: rendered.sampleRate,
+    timings: rendered.timings,
+    durationSeconds: rendered.durationSeconds,
+    dropped,
   };
 }

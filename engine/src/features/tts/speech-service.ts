@@ -11,6 +11,7 @@ import path from 'node:path';
 import { encodeAudio, type Ffmpeg } from '../../audio/index.ts';
 import { AppError } from '../../errors.ts';
 import type { CreditLedger } from '../credits/ledger.ts';
+import { speakParagraph } from '../narration/paragraph-speech.ts';
 import type { LocalVoiceCatalog } from '../voices/local-catalog.ts';
 import type { SpeakableVoice } from '../voices/voice-catalog.ts';
 import type { VoiceSynthesizer } from './voice-synth.ts';
@@ -83,10 +84,20 @@ export class SpeechService {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tapehouse-speech-'));
     const out = path.join(dir, `${crypto.randomUUID()}.${request.format}`);
     try {
-      const pcm = await this.deps.synth.synthesize(voice, {
+      // The same text handling as narration (numbers, dates, sentence pauses), with OpenAI's
+      // speed range and no trailing silence.
+      const pcm = await speakParagraph(this.deps.synth, {
         text: request.input,
+        language: voice.language,
+        voice,
         speed: request.speed,
-        signal: request.signal,
+        speedRange: [0.25, 4],
+        emotion: null,
+        direction: '',
+        style: null,
+        pronunciations: [],
+        trailingSilenceMs: 0,
+        ...(request.signal && { signal: request.signal }),
       });
       const seconds = pcm.samples.length / pcm.sampleRate;
       await encodeAudio(

@@ -10,7 +10,23 @@ export interface TtsRequest {
   voice: string;
   /** 0.25 to 4.0; 1 is the engine's normal pace. */
   speed: number;
+  /**
+   * Optional delivery controls; each engine applies what it can and ignores the rest
+   * (docs/api/voices-engines.md has the table). 1 = the voice's normal.
+   * - pitch: multiplier of the voice's base pitch, 0.5–2 (eSpeak NG only).
+   * - energy: livelier (> 1) or flatter (< 1) delivery, 0.5–2 (eSpeak NG: loudness and
+   *   pitch range; Piper: noise_scale and noise_w).
+   */
+  pitch?: number;
+  energy?: number;
+  /**
+   * `ipa`: `text` already is IPA phonemes, fed to the model without eSpeak phonemization
+   * (Piper, Kokoro). The eSpeak NG engine rejects it. Default `text`.
+   */
+  input?: 'text' | 'ipa';
   signal?: AbortSignal;
+  /** Progress of a long synthesis, 0–100 (neural engines report per sentence). */
+  onProgress?: (percent: number, stage?: string) => void;
 }
 
 export interface TtsTiming {
