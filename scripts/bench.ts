@@ -3,11 +3,16 @@
  * peer measured in the same run. Benchmarks are never unit tests: nothing here fails a build.
  */
 import { benchEngineStartup } from './bench/engine-startup.ts';
+import { benchTts } from './bench/tts.ts';
 
 const benches: Record<string, { about: string; run: () => Promise<void> }> = {
   engine: {
     about: 'engine cold start and idle memory vs a bare node:http server',
     run: () => benchEngineStartup(),
+  },
+  tts: {
+    about: 'TTS real-time factor and chars/s per engine; Piper voices vs sherpa-onnx-node',
+    run: () => benchTts(),
   },
 };
 

@@ -26,7 +26,7 @@ import { ModelRegistry, type PackStatus } from '../engine/src/inference/model-re
 const USAGE = `usage: npm run models -- <command>
 
   list [--json]                       packs, their size and whether they are installed
-  install <id>... [--force]           download packs into the data dir (sha256 checked)
+  install <id>... [--force]           download packs into the data dir (sha256/md5 checked)
   install --from <dir> [<id>...]      copy packs from a folder (all packs found there if no id)
   verify [<id>...]                    re-hash installed packs (all installed if no id)
   remove <id>...                      delete installed packs
@@ -153,9 +153,11 @@ async function verify(
       failures += 1;
       out(`FAILED  ${id} ${result.installedVersion} (manifest ${result.version})`);
       for (const f of result.files.filter((file) => !file.ok)) {
-        const actual = f.actual ? `${f.actual.sha256} (${f.actual.bytes} bytes)` : 'missing';
+        // md5 only for files whose upstream publishes nothing else (model-manifest.ts).
+        const algorithm = f.expected.sha256 !== undefined ? 'sha256' : 'md5';
+        const actual = f.actual ? `${f.actual[algorithm]} (${f.actual.bytes} bytes)` : 'missing';
         out(
-          `  ${f.name}: ${f.problem}: expected ${f.expected.sha256} (${f.expected.bytes} bytes), got ${actual}`,
+          `  ${f.name}: ${f.problem}: expected ${f.expected[algorithm] ?? ''} (${f.expected.bytes} bytes), got ${actual}`,
         );
       }
       out(`  repair with: npm run models -- install ${id} --force`);

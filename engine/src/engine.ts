@@ -33,6 +33,7 @@ import { narrationJob } from './features/narration/narration-job.ts';
 import { NarrationService } from './features/narration/narration-service.ts';
 import { TakeRepo } from './features/narration/take-repo.ts';
 import { EspeakEngine } from './features/tts/espeak-engine.ts';
+import { createNeuralEngines, installedNeuralVoices } from './features/tts/neural-voices.ts';
 import { SpeechService } from './features/tts/speech-service.ts';
 import type { WebhookLookup } from './features/webhooks/address-guard.ts';
 import { WebhookService } from './features/webhooks/webhook-service.ts';
@@ -72,6 +73,8 @@ export interface EngineOptions {
   webhookTimeoutMs?: number;
   /** Extra job types (tests). */
   jobs?: JobHandler[];
+  /** Where model pack manifests are read from (tests: generated packs; default `models/`). */
+  manifestsDir?: string;
 }
 
 /** Every job type the engine runs; a feature adds its handler here. */
@@ -145,9 +148,19 @@ export async function createEngine(
   // Jobs the last process left failed (crash recovery ran before anyone listened) still notify.
   announceRecovered(recovery, jobRepo, jobEvents);
 
-  // One catalog for the speech routes, the voice routes, cast picks and narration.
-  const voices = new LocalVoiceCatalog();
-  const synth = new VoiceSynthesizer({ espeak: new EspeakEngine(workers) });
+  // One catalog for the speech routes, the voice routes, cast picks and narration: the embedded
+  // eSpeak NG voices plus the voices of installed Piper and Kokoro packs.
+  const models = new ModelRegistry(
+    config,
+    options.manifestsDir ? { manifestsDir: options.manifestsDir } : {},
+  );
+  const neural = createNeuralEngines(workers, models, config.executionProviders);
+  const voices = new LocalVoiceCatalog(undefined, () => installedNeuralVoices(models, log));
+  const synth = new VoiceSynthesizer({
+    espeak: new EspeakEngine(workers),
+    piper: neural.piper,
+    kokoro: neural.kokoro,
+  });
   const speech = new SpeechService({
     voices,
     synth,
@@ -184,7 +197,7 @@ export async function createEngine(
     files,
     urls,
     workers,
-    models: new ModelRegistry(config),
+    models,
     ffmpeg,
     credentialResolvers: [studioTokenResolver(studioToken), ...accounts.resolvers],
     accounts,

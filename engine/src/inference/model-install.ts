@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AppError, CancelledError, isAppError, throwIfCancelled } from '../errors.ts';
 import {
+  expectedDigest,
   INSTALLED_RECORD,
   packBytes,
   type ModelFile,
@@ -71,18 +72,32 @@ export function packsAvailableIn(registry: ModelRegistry, dir: string): string[]
     .map((m) => m.id);
 }
 
+/** What a manifest entry promises: its size and its sha256, or the upstream's md5. */
+export interface ExpectedDigest {
+  sha256?: string;
+  md5?: string;
+  bytes: number;
+}
+
+function expectedOf(file: ModelFile): ExpectedDigest {
+  return file.sha256 !== undefined
+    ? { sha256: file.sha256, bytes: file.bytes }
+    : { md5: file.md5 ?? '', bytes: file.bytes };
+}
+
 function checkDigest(file: ModelFile, digest: Digest, origin: string): void {
-  if (digest.bytes === file.bytes && digest.sha256 === file.sha256) return;
+  const { algorithm, hex } = expectedDigest(file);
+  if (digest.bytes === file.bytes && digest[algorithm] === hex) return;
   throw new AppError(
     'validation_error',
     `${file.name} from ${origin} does not match the manifest: ` +
-      `expected sha256 ${file.sha256} (${file.bytes} bytes), ` +
-      `got sha256 ${digest.sha256} (${digest.bytes} bytes)`,
+      `expected ${algorithm} ${hex} (${file.bytes} bytes), ` +
+      `got ${algorithm} ${digest[algorithm]} (${digest.bytes} bytes)`,
     {
       details: {
         file: file.name,
         origin,
-        expected: { sha256: file.sha256, bytes: file.bytes },
+        expected: expectedOf(file),
         actual: digest,
       },
     },
@@ -190,7 +205,12 @@ export async function installPack(
           ? await downloadFile(file, dest, options, report)
           : await copyLocalFile(file, from, dest, options.signal, report);
       checkDigest(file, digest, from === null ? file.url : from);
-      record.files.push({ name: file.name, sha256: digest.sha256, bytes: digest.bytes });
+      record.files.push({
+        name: file.name,
+        sha256: digest.sha256,
+        md5: digest.md5,
+        bytes: digest.bytes,
+      });
       bytesBefore += file.bytes;
     }
     throwIfCancelled(options.signal);
@@ -219,8 +239,8 @@ export interface FileCheck {
   name: string;
   ok: boolean;
   /** Why not ok. */
-  problem: 'missing' | 'size' | 'sha256' | null;
-  expected: Digest;
+  problem: 'missing' | 'size' | 'sha256' | 'md5' | null;
+  expected: ExpectedDigest;
   actual: Digest | null;
 }
 
@@ -250,7 +270,8 @@ export async function verifyPack(
   const files: FileCheck[] = [];
   for (const [fileIndex, file] of manifest.files.entries()) {
     throwIfCancelled(options.signal);
-    const expected = { sha256: file.sha256, bytes: file.bytes };
+    const expected = expectedOf(file);
+    const { algorithm, hex } = expectedDigest(file);
     const target = path.join(registry.packDir(packId), file.name);
     if (!fs.existsSync(target)) {
       files.push({ name: file.name, ok: false, problem: 'missing', expected, actual: null });
@@ -271,7 +292,7 @@ export async function verifyPack(
           }),
       });
       const problem =
-        actual.bytes !== file.bytes ? 'size' : actual.sha256 !== file.sha256 ? 'sha256' : null;
+        actual.bytes !== file.bytes ? 'size' : actual[algorithm] !== hex ? algorithm : null;
       files.push({ name: file.name, ok: problem === null, problem, expected, actual });
     }
     bytesBefore += file.bytes;

@@ -59,8 +59,20 @@ describe('committed model manifests', () => {
       for (const file of manifest.files) {
         const url = new URL(file.url);
         expect(url.protocol, `${manifest.id}/${file.name}`).toBe('https:');
-        // Pinned to a commit, never a branch: the sha256 could not hold otherwise.
-        expect(file.url, `${manifest.id}/${file.name}`).toMatch(/\/raw\/[0-9a-f]{40}\//);
+        // Pinned to a commit (or a release asset), never a branch: the sha256 could not hold
+        // otherwise. The one exception is an md5-only file (docs/api/voices-engines.md): the
+        // upstream (rhasspy/piper-voices) publishes its md5 for the main revision, and its own
+        // downloader fetches from there and checks that md5, as the installer does.
+        if (file.sha256 === undefined) {
+          expect(file.md5, `${manifest.id}/${file.name}`).toMatch(/^[0-9a-f]{32}$/);
+          expect(file.url, `${manifest.id}/${file.name}`).toMatch(
+            /^https:\/\/huggingface\.co\/rhasspy\/piper-voices\/resolve\/main\//,
+          );
+          continue;
+        }
+        expect(file.url, `${manifest.id}/${file.name}`).toMatch(
+          /\/raw\/[0-9a-f]{40}\/|^https:\/\/raw\.githubusercontent\.com\/[^/]+\/[^/]+\/[0-9a-f]{40}\/|\/releases\/download\/[^/]+\//,
+        );
       }
       const modelFile = manifest.files.find((f) => f.name.endsWith('.onnx'));
       if (modelFile && manifest.source.commit)

@@ -75,9 +75,27 @@ export const modelFileSchema = z.strictObject({
     'Where the file sits under TAPEHOUSE_MODELS_DIR and under an `install --from` folder.',
   ),
   url: downloadUrl.describe('Public download URL (https).'),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/, '64 lower-case hex digits'),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, '64 lower-case hex digits')
+    .optional()
+    .describe('SHA-256 of the file. Required unless the upstream publishes only md5.'),
+  md5: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, '32 lower-case hex digits')
+    .optional()
+    .describe(
+      'MD5 published by the upstream (e.g. rhasspy/piper-voices voices.json) for files whose ' +
+        'SHA-256 is not published; used only when sha256 is absent. Never invent a digest.',
+    ),
   bytes: z.number().int().positive().describe('Exact size in bytes.'),
 });
+
+/** The digest the installer checks a file against: sha256 when given, else the published md5. */
+export function expectedDigest(file: ModelFile): { algorithm: 'sha256' | 'md5'; hex: string } {
+  if (file.sha256 !== undefined) return { algorithm: 'sha256', hex: file.sha256 };
+  return { algorithm: 'md5', hex: file.md5 ?? '' };
+}
 
 const voiceSchema = z.strictObject({
   id: z.string().min(1),
@@ -92,6 +110,10 @@ export const modelManifestSchema = z
     manifestVersion: z.literal(MANIFEST_VERSION),
     id: packId,
     task: z.enum(MODEL_TASKS),
+    engine: z
+      .enum(['piper', 'kokoro'])
+      .optional()
+      .describe('For tts packs: the runtime that reads the files (features/tts/neural-voices.ts).'),
     version: z
       .string()
       .regex(/^[0-9A-Za-z][0-9A-Za-z.+-]*$/, 'e.g. "1.0.0"')
@@ -123,6 +145,13 @@ export const modelManifestSchema = z
   .superRefine((manifest, ctx) => {
     const seen = { name: new Set<string>(), path: new Set<string>() };
     manifest.files.forEach((file, index) => {
+      if (file.sha256 === undefined && file.md5 === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['files', index, 'sha256'],
+          message: 'every file needs a sha256 (or, where only that is published, an md5)',
+        });
+      }
       for (const key of ['name', 'path'] as const) {
         if (seen[key].has(file[key])) {
           ctx.addIssue({

@@ -53,7 +53,7 @@ function install(
     version: manifest.version,
     installedAt: new Date().toISOString(),
     from: 'copy',
-    files: manifest.files.map((f) => ({ name: f.name, sha256: f.sha256, bytes: f.bytes })),
+    files: manifest.files.map((f) => ({ name: f.name, sha256: f.sha256 ?? '', bytes: f.bytes })),
     ...record,
   };
   fs.writeFileSync(path.join(dir, INSTALLED_RECORD), JSON.stringify(full));

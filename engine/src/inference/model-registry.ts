@@ -26,7 +26,15 @@ export const installedRecordSchema = z.object({
   version: z.string(),
   installedAt: z.string(),
   from: z.enum(['download', 'copy']),
-  files: z.array(z.object({ name: z.string(), sha256: z.string(), bytes: z.number() })),
+  files: z.array(
+    z.object({
+      name: z.string(),
+      sha256: z.string(),
+      /** Recorded since md5-only manifest entries (older records lack it). */
+      md5: z.string().optional(),
+      bytes: z.number(),
+    }),
+  ),
 });
 
 export type InstalledRecord = z.infer<typeof installedRecordSchema>;
@@ -214,7 +222,10 @@ export class ModelRegistry {
   ): string | null {
     if (record === null) return null;
     const entry = record.files.find((f) => f.name === file.name);
-    if (entry === undefined || entry.sha256 !== file.sha256) return null;
+    if (entry === undefined) return null;
+    const vouched =
+      file.sha256 !== undefined ? entry.sha256 === file.sha256 : entry.md5 === file.md5;
+    if (!vouched) return null;
     const candidate = path.join(this.packDir(packId), file.name);
     return sizeIs(candidate, file.bytes) ? candidate : null;
   }

@@ -22,12 +22,15 @@ export interface TransferOptions {
 
 export interface Digest {
   sha256: string;
+  /** Also computed, for files whose manifest entry only has the upstream's md5. */
+  md5: string;
   bytes: number;
 }
 
 /** Counts and hashes bytes on their way through, refusing more than `limit`. */
 class Meter extends Transform {
   readonly hash: Hash = createHash('sha256');
+  readonly md5: Hash = createHash('md5');
   bytes = 0;
 
   constructor(
@@ -44,6 +47,7 @@ class Meter extends Transform {
       return;
     }
     this.hash.update(chunk);
+    this.md5.update(chunk);
     this.onBytes(this.bytes);
     callback(null, chunk);
   }
@@ -70,20 +74,22 @@ async function meterInto(
     if (signal?.aborted) throw new CancelledError();
     throw error;
   }
-  return { sha256: meter.hash.digest('hex'), bytes: meter.bytes };
+  return { sha256: meter.hash.digest('hex'), md5: meter.md5.digest('hex'), bytes: meter.bytes };
 }
 
-/** sha256 and size of a file on disk, streaming (packs can be hundreds of MB). */
+/** sha256, md5 and size of a file on disk, streaming (packs can be hundreds of MB). */
 export async function hashFile(
   file: string,
   options: { signal?: AbortSignal; onBytes?: (bytes: number) => void } = {},
 ): Promise<Digest> {
   const hash = createHash('sha256');
+  const md5 = createHash('md5');
   let bytes = 0;
   const stream = fs.createReadStream(file, options.signal ? { signal: options.signal } : {});
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       hash.update(chunk);
+      md5.update(chunk);
       bytes += chunk.length;
       options.onBytes?.(bytes);
     }
@@ -91,7 +97,7 @@ export async function hashFile(
     if (options.signal?.aborted) throw new CancelledError();
     throw error;
   }
-  return { sha256: hash.digest('hex'), bytes };
+  return { sha256: hash.digest('hex'), md5: md5.digest('hex'), bytes };
 }
 
 export function errorMessage(error: unknown): string {

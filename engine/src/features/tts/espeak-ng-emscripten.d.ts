@@ -12,10 +12,18 @@ declare module '@echogarden/espeak-ng-emscripten' {
     rate: number;
     readonly samplerate: number;
     set_voice(name: string): number;
+    set_pitch(value: number): void;
+    set_range(value: number): void;
+    set_volume(value: number): void;
     synthesize(
       text: string,
       callback: (audio: Int16Array | null, events: EspeakEvent[]) => unknown,
     ): void;
+    /**
+     * IPA (useIpa = 1) or eSpeak mnemonics for a whole text: phonemes separated by "_", words
+     * by " ", clauses by " | ". Returns a pointer (VoidPtr) to a C string in the WASM heap.
+     */
+    text_to_phonemes(text: string, useIpa: number): object;
     list_voices(): {
       name: string;
       identifier: string;
@@ -24,6 +32,9 @@ declare module '@echogarden/espeak-ng-emscripten' {
   }
   export interface EspeakModule {
     eSpeakNGWorker: new () => EspeakWorker;
+    /** The heap address behind a VoidPtr wrapper. */
+    getPointer(wrapped: object): number;
+    readonly HEAPU8: Uint8Array;
   }
   const factory: () => Promise<EspeakModule>;
   export default factory;

@@ -4,9 +4,9 @@
  * reused; eSpeak itself is single-threaded and synchronous, so it must never run on the HTTP
  * thread.
  */
-import type { EspeakWorker } from '@echogarden/espeak-ng-emscripten';
 import { CancelledError } from '../../errors.ts';
 import type { WorkerTask } from '../../jobs/worker-protocol.ts';
+import { espeakRuntime } from './espeak-wasm.ts';
 import type { TtsResult, TtsTiming } from './tts-engine.ts';
 
 /** This module, for services.workers.run. */
@@ -17,22 +17,21 @@ export interface EspeakTaskInput {
   voice: string;
   /** Words per minute, already mapped from the API speed (espeak-engine.ts). */
   rate: number;
-}
-
-let worker: Promise<EspeakWorker> | null = null;
-
-function espeak(): Promise<EspeakWorker> {
-  worker ??= import('@echogarden/espeak-ng-emscripten').then(
-    async (mod) => new (await mod.default()).eSpeakNGWorker(),
-  );
-  return worker;
+  /** eSpeak base pitch 0–99 (50 normal), pitch range 0–99 (50 normal), volume 0–200 (100). */
+  pitch?: number;
+  range?: number;
+  volume?: number;
 }
 
 export const run: WorkerTask<EspeakTaskInput, TtsResult> = async (input, ctx) => {
-  const engine = await espeak();
+  const { worker: engine } = await espeakRuntime();
   if (ctx.signal.aborted) throw new CancelledError();
   engine.set_voice(input.voice);
   engine.rate = input.rate;
+  // The WASM instance is shared by every task in this worker: always set, never inherit.
+  engine.set_pitch(input.pitch ?? 50);
+  engine.set_range(input.range ?? 50);
+  engine.set_volume(input.volume ?? 100);
   const sampleRate = engine.samplerate;
   const chunks: Int16Array[] = [];
   const timings: TtsTiming[] = [];

@@ -8,6 +8,7 @@
  * the renderer to the synthesized samples, so every engine gets it.
  */
 import { NEUTRAL_PROSODY, type ProsodyHints } from './direction.ts';
+import { ESPEAK_DEFAULT_WPM, ESPEAK_MAX_WPM, ESPEAK_MIN_WPM } from '../espeak-engine.ts';
 
 export type EngineName = 'espeak' | 'piper' | 'kokoro';
 
@@ -39,7 +40,7 @@ export const ENGINE_CAPS: Readonly<Record<EngineName, EngineCaps>> = {
     styles: [],
     // eSpeak's `[[...]]` input takes its own phoneme mnemonics: IPA is converted (ipa-to-espeak.ts).
     phonemes: 'espeak',
-    speedRange: [80 / 175, 450 / 175],
+    speedRange: [ESPEAK_MIN_WPM / ESPEAK_DEFAULT_WPM, ESPEAK_MAX_WPM / ESPEAK_DEFAULT_WPM],
   },
   piper: {
     engine: 'piper',
