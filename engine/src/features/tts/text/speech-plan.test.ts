@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isAppError } from '../../../errors.ts';
 import { ENGINE_CAPS } from './engine-caps.ts';
 import { chunkAsIpa, chunkToOriginal, PAUSE_DEFAULTS, planSpeech } from './speech-plan.ts';
+import { ESPEAK_DEFAULT_WPM, ESPEAK_MAX_WPM } from '../espeak-engine.ts';
 
 describe('planSpeech', () => {
   it('chunks by sentence with sentence pauses and the trailing silence last', () => {
@@ -77,7 +78,7 @@ describe('planSpeech', () => {
     expect(
       planSpeech('Hi.', { language: 'en', engine: 'espeak', speed: 4, speedRange: [0.25, 4] })
         .prosody.speed,
-    ).toBeCloseTo(450 / 175);
+    ).toBeCloseTo(ESPEAK_MAX_WPM / ESPEAK_DEFAULT_WPM);
   });
 
   it('applies direction and emotion, reduced to the engine, and reports what was dropped', () => {
