@@ -95,7 +95,7 @@ async function cast(
 
 describe('heuristic detection and the cast', () => {
   it('attributes clear speech at once and lists the cast narrator first', async () => {
-    const book = await dialogueBook({ selected_voice_id: 5 });
+    const book = await dialogueBook({ selected_voice_id: NARRATOR });
     const res = await api.post<{ members: Member[] } & Json>(
       `/audiobook/projects/${book.id}/cast/detect?method=heuristic`,
     );
@@ -109,7 +109,7 @@ describe('heuristic detection and the cast', () => {
       is_narrator: true,
       character_name: null,
       paragraph_count: 2,
-      voice_id: 5,
+      voice_id: NARRATOR,
     });
     expect(members.slice(1).map((m) => [m.character_name, m.paragraph_count])).toEqual([
       ['Anna', 2],

@@ -16,6 +16,12 @@ import {
   type Json,
 } from '../helpers/audiobook.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { StandardVoices } from '../../engine/src/features/voices/standard-voices.ts';
+
+/** Real catalog voice ids (voice ids are checked against the catalog). */
+const VOICE_A = new StandardVoices().resolve('en-us')?.id ?? 0;
+const VOICE_B = new StandardVoices().resolve('en-gb-x-rp')?.id ?? 0;
+const VOICE_C = new StandardVoices().resolve('fr')?.id ?? 0;
 
 let engine: TestEngine;
 let api: Client;
@@ -183,14 +189,14 @@ describe('a chapter', () => {
     const put = await api.put(`/audiobook/projects/${projectId}/chapters/${id}`, {
       title: 'Prologue',
       skip_narration: true,
-      voice_id: 12,
+      voice_id: VOICE_A,
       narration_notes: 'Slow, hushed.',
     });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({
       title: 'Prologue',
       skip_narration: true,
-      voice_id: 12,
+      voice_id: VOICE_A,
       narration_notes: 'Slow, hushed.',
       estimated_duration_minutes: 0,
     });
@@ -280,7 +286,10 @@ describe('a paragraph', () => {
 
   it('sets and releases voice_id, sets and clears character_name', async () => {
     const id = lines[1]?.id ?? '';
-    expect((await api.put(url(id), { voice_id: 42 })).body.voice_id).toBe(42);
+    expect((await api.put(url(id), { voice_id: VOICE_B })).body.voice_id).toBe(VOICE_B);
+    const unknown = await api.put(url(id), { voice_id: 42 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('voice_not_found');
     expect((await api.put(url(id), { voice_id: null })).body.voice_id).toBeNull();
     const named = await api.put(url(id), { character_name: 'Captain Ahab' });
     expect(named.body).toMatchObject({ character_name: 'Captain Ahab', speaker_cleared: false });
@@ -315,7 +324,7 @@ describe('a paragraph', () => {
     expect((await api.put(url(id), { locked: true })).body.locked).toBe(true);
     for (const body of [
       { text: 'Changed' },
-      { voice_id: 3 },
+      { voice_id: VOICE_C },
       { character_name: 'Someone' },
       { direction: 'louder' },
       { skip_narration: true },

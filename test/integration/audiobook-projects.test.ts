@@ -14,6 +14,10 @@ import {
 } from '../helpers/audiobook.ts';
 import { prose } from '../helpers/book-fixtures.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { StandardVoices } from '../../engine/src/features/voices/standard-voices.ts';
+
+/** Real catalog voice ids (voice ids are checked against the catalog). */
+const VOICE = new StandardVoices().resolve('en-us')?.id ?? 0;
 
 let engine: TestEngine;
 let owner: Client;
@@ -66,11 +70,17 @@ const PROJECT_FIELDS = [
 ];
 
 describe('POST /audiobook/projects', () => {
+  it('refuses a narrator voice that is not in the catalog (404 voice_not_found)', async () => {
+    const res = await aliceApi.post('/audiobook/projects', { title: 'X', selected_voice_id: 7 });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('voice_not_found');
+  });
+
   it('creates a project with the contract’s fields and defaults', async () => {
     const res = await aliceApi.post('/audiobook/projects', {
       title: 'The Harbour',
       author: 'Ada Writer',
-      selected_voice_id: 7,
+      selected_voice_id: VOICE,
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual([...PROJECT_FIELDS].sort());
@@ -83,7 +93,7 @@ describe('POST /audiobook/projects', () => {
       chapters: null,
       parsing_completed_at: null,
       error_message: null,
-      selected_voice_id: 7,
+      selected_voice_id: VOICE,
       language: 'en-US',
       multi_voice: false,
       speed: 1,

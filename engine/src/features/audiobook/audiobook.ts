@@ -64,7 +64,9 @@ export class Audiobook {
     this.chat = new ChatClient(deps.config.llmUrl, deps.config.llmModel);
     this.cast = new CastService(projects, chapters, cast, deps.voices);
     this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast);
-    this.chapters = new ChapterService(this.projects, chapters, deps.jobs);
+    this.chapters = new ChapterService(this.projects, chapters, deps.jobs, (owner, voice) =>
+      this.cast.checkVoice(owner, voice),
+    );
     this.importer = new BookImporter(deps.db, projects, chapters, this.cast, deps.log);
     this.detection = new CastDetection(this.cast, projects, bookJobs, deps.jobs, this.chat);
     this.manuscripts = new ManuscriptService({

@@ -276,7 +276,8 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
     return new Map(lines.map((p) => [p.id, savedVoice(p, ctx)]));
   }
 
-  private checkVoice(ownerId: string, voiceId: number): void {
+  /** 404 `voice_not_found` unless the voice is in the owner's catalog. */
+  checkVoice(ownerId: string, voiceId: number): void {
     if (this.voices.available && this.voices.get(ownerId, voiceId) === null) {
       throw new AppError('voice_not_found', `Voice ${voiceId} is not in your voice catalog.`);
     }

@@ -67,7 +67,7 @@ export const chapterRoutes = [
     authorize: ownProject,
     body: updateChapterBody,
     response: chapterDetailSchema,
-    errors: [...ERRORS],
+    errors: [...ERRORS, 'voice_not_found'],
     handler: ({ params, body, principal }, services) =>
       services.audiobook.chapters.update(
         ownerOf(principal),
@@ -161,7 +161,7 @@ export const chapterRoutes = [
     authorize: ownProject,
     body: updateParagraphBody,
     response: paragraphSchema,
-    errors: [...ERRORS, 'conflict'],
+    errors: [...ERRORS, 'conflict', 'voice_not_found'],
     handler: ({ params, body, principal }, services) =>
       services.audiobook.chapters.updateParagraph(
         ownerOf(principal),

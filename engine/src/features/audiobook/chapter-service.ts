@@ -31,6 +31,8 @@ export class ChapterService {
     private readonly projects: ProjectService,
     private readonly chapters: ChapterRepo,
     private readonly jobs: JobRunner,
+    /** 404 `voice_not_found` unless the voice is in the owner's catalog (cast-service.ts). */
+    private readonly checkVoice: (ownerId: string, voiceId: number) => void,
   ) {}
 
   requireChapter(
@@ -100,6 +102,7 @@ export class ChapterService {
     },
   ) {
     const { project, chapter } = this.requireChapter(ownerId, projectId, chapterId);
+    if (typeof body.voice_id === 'number') this.checkVoice(ownerId, body.voice_id);
     const updated =
       this.chapters.updateChapter(chapter.id, {
         ...(body.title !== undefined && { title: body.title }),
@@ -169,6 +172,7 @@ export class ChapterService {
     body: UpdateParagraphBody,
   ) {
     const paragraph = this.requireParagraph(ownerId, projectId, paragraphId);
+    if (typeof body.voice_id === 'number') this.checkVoice(ownerId, body.voice_id);
     const changes = Object.entries(body).filter(([, value]) => value !== undefined);
     if (paragraph.locked && changes.some(([key]) => key !== 'locked'))
       throw lockedConflict(paragraph);

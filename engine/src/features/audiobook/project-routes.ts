@@ -48,7 +48,7 @@ export const projectRoutes = [
     body: createProjectBody,
     response: projectSchema,
     status: 201,
-    errors: ['unauthorized', 'forbidden', 'validation_error'],
+    errors: ['unauthorized', 'forbidden', 'validation_error', 'voice_not_found'],
     handler: ({ body, principal }, services) =>
       services.audiobook.projects.create(ownerOf(principal), body),
   }),
@@ -95,7 +95,7 @@ export const projectRoutes = [
     authorize: ownProject,
     body: updateProjectBody,
     response: projectSchema,
-    errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error'],
+    errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error', 'voice_not_found'],
     handler: ({ params, body, principal }, services) =>
       services.audiobook.projects.update(ownerOf(principal), params.project_id, body),
   }),

@@ -26,6 +26,8 @@ import { chapterView, projectView, type ChapterJson } from './views.ts';
 export interface MultiVoiceSwitch {
   /** Saves multi_voice and applies cast rules 2–4; returns the number of voices picked. */
   setMultiVoice(project: ProjectRow, on: boolean): number;
+  /** 404 `voice_not_found` unless the voice is in the owner's catalog. */
+  checkVoice(ownerId: string, voiceId: number): void;
 }
 
 export interface ProjectListFilter {
@@ -82,6 +84,8 @@ export class ProjectService {
   }
 
   create(ownerId: string, body: CreateProjectBody) {
+    if (typeof body.selected_voice_id === 'number')
+      this.cast.checkVoice(ownerId, body.selected_voice_id);
     const at = new Date().toISOString();
     const row = this.projects.insert({
       id: randomUUID(),
@@ -127,6 +131,8 @@ export class ProjectService {
 
   update(ownerId: string, id: string, body: UpdateProjectBody) {
     const project = this.require(ownerId, id);
+    if (typeof body.selected_voice_id === 'number')
+      this.cast.checkVoice(ownerId, body.selected_voice_id);
     const updated =
       this.projects.update(project.id, {
         ...(body.title !== undefined && { title: body.title }),
