@@ -5,6 +5,9 @@
  */
 import { runAttributionEval } from './eval/attribution.ts';
 import { runChapterEval } from './eval/chapters.ts';
+import { runStemsEval } from './eval/stems.ts';
+import { runDenoiseEval } from './eval/denoise.ts';
+import { runMidiEval } from './eval/midi.ts';
 
 type Evaluation = { about: string; run: (dataDir: string) => Promise<void> };
 
@@ -21,9 +24,21 @@ const evaluations: Record<string, Evaluation> = {
     about: 'chapter counts and front matter left in narration, per book',
     run: runChapterEval,
   },
+  denoise: {
+    about: 'SI-SDR and DNSMOS before/after per engine on the noise/ clean-noisy pairs',
+    run: runDenoiseEval,
+  },
+  stems: {
+    about: 'SDR per stem for each installed separation engine on the Slakh excerpt, vs the mix',
+    run: runStemsEval,
+  },
   attribution: {
     about: 'heuristic speaker attribution precision/recall per corpus',
     run: runAttributionEval,
+  },
+  midi: {
+    about: 'Basic Pitch note precision/recall/F1 (onset ±50 ms) per file of music/ with MIDI truth',
+    run: runMidiEval,
   },
 };
 

@@ -32,7 +32,11 @@ export interface EngineConfig {
   /** Extra CA certificate (PEM file) trusted for webhook receivers, e.g. a self-signed test one. */
   webhooksCaFile: string | null;
   /** The Local plan's allowance set by the machine owner (null: built-in defaults). */
-  localPlan: { creditsPerMonth: number; dailyLimit: number } | null;
+  localPlan: {
+    creditsPerMonth: number;
+    dailyLimit: number;
+    stemsTier?: 'basic' | 'creator' | 'pro';
+  } | null;
   /** Owner overrides of the credit cost table (features/credits/credit-defaults.ts). */
   creditMultipliers: Record<string, number>;
   /** An OpenAI-compatible chat endpoint (`POST {llmUrl}/chat/completions`), e.g. `http://127.0.0.1:8080/v1`. */
@@ -74,6 +78,7 @@ const settingsSchema = z
       .object({
         credits_per_month: z.number().int().min(0),
         daily_limit: z.number().int().min(0),
+        stems_tier: z.enum(['basic', 'creator', 'pro']).optional(),
       })
       .strict()
       .optional(),
@@ -218,6 +223,7 @@ export function loadConfig(
         ? {
             creditsPerMonth: settings.localPlan.credits_per_month,
             dailyLimit: settings.localPlan.daily_limit,
+            ...(settings.localPlan.stems_tier && { stemsTier: settings.localPlan.stems_tier }),
           }
         : null),
     creditMultipliers: overrides.creditMultipliers ?? settings.creditMultipliers ?? {},

@@ -16,6 +16,8 @@ import type { EngineConfig } from './config.ts';
 import { databaseFile, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { analysisJob } from './features/analysis/analysis-job.ts';
+import { midiJob } from './features/midi/midi-job.ts';
+import { denoiseJob } from './features/denoise/denoise-job.ts';
 import { Audiobook } from './features/audiobook/audiobook.ts';
 import { castDetectionJob } from './features/audiobook/cast-detection-job.ts';
 import { parseJob } from './features/audiobook/parse-job.ts';
@@ -29,9 +31,12 @@ import { LocalVoiceCatalog } from './features/voices/local-catalog.ts';
 import { VoicePreviews } from './features/voices/voice-preview.ts';
 import { VoicesService } from './features/voices/voices-service.ts';
 import { VoiceSynthesizer } from './features/tts/voice-synth.ts';
+import { exportJob } from './features/export/export-job.ts';
+import { masterUploadsJob } from './features/export/master-uploads-job.ts';
 import { narrationJob } from './features/narration/narration-job.ts';
 import { NarrationService } from './features/narration/narration-service.ts';
 import { TakeRepo } from './features/narration/take-repo.ts';
+import { stemJob } from './features/stems/stem-job.ts';
 import { EspeakEngine } from './features/tts/espeak-engine.ts';
 import { createNeuralEngines, installedNeuralVoices } from './features/tts/neural-voices.ts';
 import { SpeechService } from './features/tts/speech-service.ts';
@@ -81,11 +86,16 @@ export interface EngineOptions {
 export function buildRegistry(extra: readonly JobHandler[] = []): JobRegistry {
   const registry = new JobRegistry();
   registry.register(analysisJob);
+  registry.register(midiJob);
   registry.register(parseJob);
   registry.register(castDetectionJob);
   registry.register(screenplayJob);
   registry.register(retryFailedJob);
   registry.register(narrationJob);
+  registry.register(exportJob);
+  registry.register(masterUploadsJob);
+  registry.register(denoiseJob);
+  registry.register(stemJob);
   for (const handler of extra) registry.register(handler);
   return registry;
 }

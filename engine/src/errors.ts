@@ -17,6 +17,9 @@ export const ERROR_STATUS = {
   empty_selection: 400,
   unsupported_media: 400,
   invalid_audio: 400,
+  stem_unavailable: 400,
+  /** ACX export: a file or the cover is out of spec (docs/api/export.md). */
+  acx_noncompliant: 400,
   // 401
   unauthorized: 401,
   invalid_credentials: 401,
@@ -35,6 +38,8 @@ export const ERROR_STATUS = {
   // 405, 409, 410, 413, 415
   method_not_allowed: 405,
   conflict: 409,
+  /** ACX export: paragraphs without narrated audio (docs/api/export.md). */
+  export_not_ready: 409,
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

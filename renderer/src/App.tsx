@@ -2,12 +2,16 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { AccountArea } from './features/account/AccountArea.tsx';
 import { AudiobooksArea } from './features/audiobooks/AudiobooksArea.tsx';
 import { CreditsPage } from './features/credits/CreditsPage.tsx';
+import { DenoisePage } from './features/denoise/DenoisePage.tsx';
+import { MidiPage } from './features/midi/MidiPage.tsx';
 import { EnginePage } from './features/engine/EnginePage.tsx';
 import { JobsPage } from './features/jobs/JobsPage.tsx';
 import { ComingSoon } from './features/shell/ComingSoon.tsx';
 import { hrefFor, useHashPath } from './features/shell/router.ts';
 import { DEFAULT_PATH, findArea } from './features/shell/routes.ts';
 import { Sidebar } from './features/shell/Sidebar.tsx';
+import { StemsPage } from './features/stems/StemsPage.tsx';
+import { VoicesPage } from './features/voices/VoicesPage.tsx';
 import { WebhooksPage } from './features/webhooks/WebhooksPage.tsx';
 
 export function App() {
@@ -65,6 +69,10 @@ export function App() {
         {area?.path === '/audiobooks' && <AudiobooksArea path={path} />}
         {area?.path === '/credits' && <CreditsPage />}
         {area?.path === '/webhooks' && <WebhooksPage />}
+        {area?.path === '/music/stems' && <StemsPage />}
+        {area?.path === '/voices' && <VoicesPage />}
+        {area?.path === '/music/denoise' && <DenoisePage />}
+        {area?.path === '/music/midi' && <MidiPage />}
       </main>
     </div>
   );

@@ -109,13 +109,11 @@ describe('web studio', () => {
     await expectHeading('Audiobooks');
     expect(await focusedTestId()).toBe('H1');
 
-    // Every area is reachable; unbuilt ones say so plainly.
+    // Every area is reachable (the Stems page has its own e2e test: test/e2e/stems.test.ts).
     await page.getByRole('link', { name: /Stems/ }).click();
     expect(page.url()).toMatch(/#\/music\/stems$/);
     await expectHeading('Stem separation');
-    expect(await page.getByTestId('coming-soon').textContent()).toContain(
-      'Coming in a later release',
-    );
+    await page.getByTestId('stems-file').waitFor();
 
     // The Engine page shows what /health says, not placeholders.
     await page.getByTestId('nav-settings-engine').click();

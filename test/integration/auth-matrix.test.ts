@@ -13,6 +13,7 @@ import { routeTable } from '../../engine/src/api/route-table.ts';
 import { bearer, postJson, registerUser, type TestUser } from '../helpers/accounts.ts';
 import { makeSineWav } from '../helpers/audio-fixtures.ts';
 import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
+import { StandardVoices } from '../../engine/src/features/voices/standard-voices.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
 import { startFakeGithub, type FakeGithub } from '../helpers/oauth-providers.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
@@ -39,6 +40,9 @@ const aliceOwns: Record<string, string> = {};
  * How to make a resource Alice owns, per path parameter. A new route with an id parameter not
  * listed here fails the "has an owner-resource maker" test below until one is added.
  */
+/** Path parameters naming resources every user may read (catalog voices): no ownership 404. */
+const PUBLIC_PARAMS: ReadonlySet<string> = new Set(['voice_id', 'voice_identifier']);
+
 const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
   file_key: async () => {
     const wav = makeSineWav(temp.dir, 'matrix.wav', 1);
@@ -59,6 +63,40 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     );
     expect(res.status).toBe(202);
     return String(((await res.json()) as { id: number }).id);
+  },
+  denoise_job_id: async () => {
+    // Created through the runner, not POST /denoiser/denoise, so the matrix needs no model pack:
+    // the job exists (and fails later for want of the model), which is all ownership needs.
+    const job = await engine.engine.services.jobs.create(alice.id, 'denoise', {
+      file_key: aliceOwns.file_key,
+      quality_mode: 'balanced',
+      output_format: null,
+      source_url: null,
+    });
+    return String(job.id);
+  },
+  midi_job_id: async () => {
+    // Through the runner like denoise_job_id: no model pack needed for ownership.
+    const job = await engine.engine.services.jobs.create(alice.id, 'midi_transcription', {
+      mode: 'standalone',
+      file_key: aliceOwns.file_key,
+      source_job_id: null,
+      original_filename: 'tone.wav',
+      stems_requested: ['piano'],
+      options: { split: false },
+      duration_seconds: 1,
+    });
+    return String(job.id);
+  },
+  stem_job_id: async () => {
+    const res = await postJson(
+      engine,
+      '/stem-extraction/api/extract',
+      { file_key: aliceOwns.file_key, mode: 'two' },
+      bearer(alice.tokens.access_token),
+    );
+    expect(res.status).toBe(202);
+    return String(((await res.json()) as { job: { id: number } }).job.id);
   },
   key_id: async () => {
     const res = await postJson(
@@ -132,6 +170,33 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     expect(res.status).toBe(200);
     return ((await res.json()) as { paragraphs: { id: string }[] }).paragraphs[0]?.id ?? '';
   },
+  take_id: async () => {
+    const book = `/audiobook/projects/${aliceOwns.project_id}`;
+    const auth = bearer(alice.tokens.access_token);
+    expect((await postJson(engine, `${book}/rights-attestation`, {}, auth)).status).toBe(200);
+    const started = await postJson(
+      engine,
+      `${book}/paragraphs/${aliceOwns.paragraph_id}/narrate`,
+      {},
+      auth,
+    );
+    expect(started.status).toBe(202);
+    const taskId = ((await started.json()) as { task_id: number }).task_id;
+    for (;;) {
+      const job = await fetch(`${engine.api}/jobs/${taskId}`, { headers: auth });
+      const status = ((await job.json()) as { status: string }).status;
+      if (status === 'completed') break;
+      expect(['queued', 'running']).toContain(status);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const takes = await fetch(`${engine.api}${book}/paragraphs/${aliceOwns.paragraph_id}/takes`, {
+      headers: auth,
+    });
+    return ((await takes.json()) as { takes: { take_id: string }[] }).takes[0]?.take_id ?? '';
+  },
+  // Catalog voices are public (every user may use them): no other-user 404 applies.
+  voice_id: () => Promise.resolve(String(new StandardVoices().resolve('en-us')?.id ?? 0)),
+  voice_identifier: () => Promise.resolve(String(new StandardVoices().resolve('en-us')?.id ?? 0)),
   pronunciation_id: async () => {
     const res = await postJson(
       engine,
@@ -151,6 +216,17 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     );
     expect(res.status).toBe(200);
     return ((await res.json()) as { job_id: string }).job_id;
+  },
+  export_job_id: async () => {
+    // Through the runner: ownership needs the job row, not a narrated book (the run refuses it).
+    const job = await engine.engine.services.jobs.create(alice.id, 'audiobook_export', {
+      project_id: aliceOwns.project_id,
+      credits: null,
+      narrator_name: 'Narrator',
+      subtitle_text: '',
+      cover_media_id: null,
+    });
+    return String(job.id);
   },
   annotate_job_id: async () => {
     const res = await postJson(
@@ -260,6 +336,9 @@ beforeAll(async () => {
   for (const name of [
     'file_key',
     'job_id',
+    'denoise_job_id',
+    'midi_job_id',
+    'stem_job_id',
     'key_id',
     'provider',
     'endpoint_id',
@@ -267,9 +346,13 @@ beforeAll(async () => {
     'project_id',
     'chapter_id',
     'paragraph_id',
+    'take_id',
+    'voice_id',
+    'voice_identifier',
     'pronunciation_id',
     'detect_job_id',
     'annotate_job_id',
+    'export_job_id',
   ]) {
     const make = OWNED_RESOURCE_MAKERS[name];
     if (make) aliceOwns[name] = await make();
@@ -383,7 +466,7 @@ for (const route of protectedRoutes) {
       });
     }
 
-    if (pathParams(route).length > 0) {
+    if (pathParams(route).some((name) => !PUBLIC_PARAMS.has(name))) {
       it('another user’s resource → 404', async () => {
         const res = await call(route, bearer(bob.tokens.access_token), aliceOwns);
         expect(res.status).toBe(404);

@@ -182,6 +182,7 @@ describe('the Local plan (owner only)', () => {
       plan_name: 'Local',
       credits_per_month: 8000,
       daily_limit: 3000,
+      stems_tier: 'pro',
     });
     const settings = JSON.parse(fs.readFileSync(path.join(engine.home, 'settings.json'), 'utf8'));
     expect(settings.localPlan).toEqual({ credits_per_month: 8000, daily_limit: 3000 });

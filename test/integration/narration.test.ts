@@ -260,6 +260,19 @@ describe('narration', () => {
     expect(progress.body).toMatchObject({ status: 'idle', queued: 0, narrating: 0 });
   });
 
+  it('removes a deleted book’s take audio from disk', async () => {
+    const { id, lines } = await book();
+    const res = await api.post<{ task_id: number }>(
+      `/audiobook/projects/${id}/paragraphs/${lines[0]?.id ?? ''}/narrate`,
+      {},
+    );
+    expect((await waitForJob(api, res.body.task_id)).status).toBe('completed');
+    const folder = path.join(engine.home, 'narration', id);
+    expect(fs.readdirSync(folder, { recursive: true }).length).toBeGreaterThan(0);
+    expect((await api.delete(`/audiobook/projects/${id}`)).status).toBe(204);
+    expect(fs.existsSync(folder)).toBe(false);
+  });
+
   it('answers 410 for the removed narration/start', async () => {
     const { id } = await book();
     expect((await api.post(`/audiobook/projects/${id}/narration/start`)).status).toBe(410);

@@ -67,6 +67,8 @@ describe('audiobook formatting', () => {
       tone: 'ok',
     });
     expect(projectStatus('failed')).toEqual({ label: 'Failed', tone: 'error' });
+    expect(projectStatus('narrating')).toEqual({ label: 'Narrating', tone: 'running' });
+    expect(projectStatus('narrated')).toEqual({ label: 'Narrated', tone: 'ok' });
     expect(projectStatus('draft').tone).toBe('neutral');
     expect(projectStatus('exporting_now')).toEqual({ label: 'Exporting now', tone: 'neutral' });
     expect(humanize('ready_for_narration')).toBe('Ready for narration');

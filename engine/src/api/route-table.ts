@@ -7,10 +7,13 @@ import { analysisRoutes } from '../features/analysis/routes.ts';
 import { audiobookRoutes } from '../features/audiobook/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { creditRoutes } from '../features/credits/routes.ts';
+import { denoiseRoutes } from '../features/denoise/routes.ts';
 import { downloadRoutes } from '../features/downloads/routes.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
+import { midiRoutes } from '../features/midi/routes.ts';
 import { jobRoutes } from '../features/jobs/routes.ts';
+import { stemRoutes } from '../features/stems/routes.ts';
 import { speechRoutes } from '../features/tts/routes.ts';
 import { voiceRoutes } from '../features/voices/routes.ts';
 import { webhookRoutes } from '../features/webhooks/routes.ts';
@@ -28,6 +31,9 @@ export const routeTable: readonly AnyRoute[] = [
   ...audiobookRoutes,
   ...speechRoutes,
   ...voiceRoutes,
+  ...midiRoutes,
+  ...denoiseRoutes,
+  ...stemRoutes,
 ];
 
 /** Document 2, "Narration" and "Versioning": replaced by narration/batch. */

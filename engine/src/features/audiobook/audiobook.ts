@@ -20,6 +20,7 @@ import { ChatClient } from './chat-client.ts';
 import { ManuscriptService } from './manuscript-service.ts';
 import { ProductionRepo } from './production-repo.ts';
 import { ProductionService } from './production-service.ts';
+import { removeProjectFiles } from './project-files.ts';
 import { ProjectRepo } from './project-repo.ts';
 import { ProjectService } from './project-service.ts';
 import { ScreenplayService } from './screenplay-service.ts';
@@ -63,7 +64,9 @@ export class Audiobook {
     const { projects, chapters, cast, production, bookJobs } = this.repos;
     this.chat = new ChatClient(deps.config.llmUrl, deps.config.llmModel);
     this.cast = new CastService(projects, chapters, cast, deps.voices);
-    this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast);
+    this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast, (id) =>
+      removeProjectFiles(deps.config.home, id),
+    );
     this.chapters = new ChapterService(this.projects, chapters, deps.jobs, (owner, voice) =>
       this.cast.checkVoice(owner, voice),
     );

@@ -56,6 +56,8 @@ export class ProjectService {
     private readonly bookJobs: BookJobs,
     private readonly jobs: JobRunner,
     private readonly cast: MultiVoiceSwitch,
+    /** Removes the book's audio and exports from disk (project-files.ts). */
+    private readonly removeFiles: (projectId: string) => void = () => {},
   ) {}
 
   /** The owner's project, else 404. */
@@ -158,6 +160,7 @@ export class ProjectService {
       this.jobs.cancel(job.id);
     }
     this.projects.delete(project.id);
+    this.removeFiles(project.id);
   }
 
   /** Once per book: a second attestation keeps the first time. */

@@ -2,6 +2,7 @@
  * Every audiobook route of this issue (document 2): projects, manuscripts, chapters and
  * paragraphs, the cast and screenplay, pronunciations, production settings and media.
  */
+import { exportRoutes } from '../export/routes.ts';
 import { narrationRoutes } from '../narration/routes.ts';
 import { castRoutes } from './cast-routes.ts';
 import { chapterRoutes } from './chapter-routes.ts';
@@ -16,4 +17,5 @@ export const audiobookRoutes = [
   ...castRoutes,
   ...productionRoutes,
   ...narrationRoutes,
+  ...exportRoutes,
 ];

@@ -46,11 +46,17 @@ export const DEFAULT_MULTIPLIERS: Record<MultiplierKey, number> = {
  * Costs of the engine's own job types, which the contract's table does not list (native
  * extension; not part of GET /credits/multipliers). Credits per started minute of audio.
  */
-export const NATIVE_COST_KEYS = ['audio_analysis'] as const;
+export const NATIVE_COST_KEYS = ['audio_analysis', 'midi_transcription'] as const;
 export type NativeCostKey = (typeof NATIVE_COST_KEYS)[number];
 
 export const DEFAULT_NATIVE_COSTS: Record<NativeCostKey, number> = {
   audio_analysis: 1,
+  /**
+   * Audio to MIDI, the add-on rate per started minute (the contract's "add-on rate"; its amount
+   * is not shown: 0.025 USD at the stem pricing's 6600 credits per USD). A job that also splits
+   * the mix adds the stem_extraction base rate (docs/api/midi.md).
+   */
+  midi_transcription: 165,
 };
 
 /** The "Local" plan every account on this machine is on, until its owner changes it. */

@@ -65,6 +65,8 @@ export interface LocalPlanView {
   plan_name: string;
   credits_per_month: number;
   daily_limit: number;
+  /** Stem separation tier (docs/api/stems.md, plan gating). */
+  stems_tier: 'basic' | 'creator' | 'pro';
 }
 
 type CostTable = Record<MultiplierKey | NativeCostKey, number>;
@@ -119,6 +121,7 @@ export class CreditsService implements PlanSource {
       plan_name: LOCAL_PLAN_NAME,
       credits_per_month: this.plan.creditsPerMonth,
       daily_limit: this.plan.dailyLimit,
+      stems_tier: this.plan.stemsTier ?? 'pro',
     };
   }
 
@@ -127,10 +130,16 @@ export class CreditsService implements PlanSource {
    * restart, in force at once. Each account's balance for this month moves by the allowance's
    * difference the next time it is read (the ledger's lazy catch-up).
    */
-  setLocalPlan(patch: { credits_per_month?: number; daily_limit?: number }): LocalPlanView {
+  setLocalPlan(patch: {
+    credits_per_month?: number | undefined;
+    daily_limit?: number | undefined;
+    stems_tier?: 'basic' | 'creator' | 'pro' | undefined;
+  }): LocalPlanView {
+    const stemsTier = patch.stems_tier ?? this.plan.stemsTier;
     const next: CreditPlan = {
       creditsPerMonth: patch.credits_per_month ?? this.plan.creditsPerMonth,
       dailyLimit: patch.daily_limit ?? this.plan.dailyLimit,
+      ...(stemsTier && { stemsTier }),
     };
     writeLocalPlanSetting(this.config.home, next);
     this.plan = next;

@@ -37,6 +37,8 @@ import { monthPeriod, utcDay } from './ledger-periods.ts';
 export interface CreditPlan {
   creditsPerMonth: number;
   dailyLimit: number;
+  /** Stem separation tier of the Local plan (features/stems/stem-plan.ts); absent = pro. */
+  stemsTier?: 'basic' | 'creator' | 'pro';
 }
 
 export interface LedgerOptions {

@@ -26,7 +26,11 @@ export function writeLocalPlanSetting(home: string, plan: CreditPlan): void {
   }
   const next = {
     ...current,
-    localPlan: { credits_per_month: plan.creditsPerMonth, daily_limit: plan.dailyLimit },
+    localPlan: {
+      credits_per_month: plan.creditsPerMonth,
+      daily_limit: plan.dailyLimit,
+      ...(plan.stemsTier && { stems_tier: plan.stemsTier }),
+    },
   };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;

@@ -49,6 +49,8 @@ const localPlanSchema = z
     plan_name: z.string(),
     credits_per_month: z.number().int(),
     daily_limit: z.number().int(),
+    /** Stem separation tier: which modes and catalog stems the plan allows (docs/api/stems.md). */
+    stems_tier: z.enum(['basic', 'creator', 'pro']),
   })
   .meta({ id: 'LocalPlan' });
 
@@ -189,11 +191,16 @@ export const creditRoutes = [
       .object({
         credits_per_month: z.number().int().min(0).max(1_000_000_000_000).optional(),
         daily_limit: z.number().int().min(0).max(1_000_000_000_000).optional(),
+        stems_tier: z.enum(['basic', 'creator', 'pro']).optional(),
       })
       .strict()
-      .refine((b) => b.credits_per_month !== undefined || b.daily_limit !== undefined, {
-        message: 'Send credits_per_month, daily_limit or both.',
-      }),
+      .refine(
+        (b) =>
+          b.credits_per_month !== undefined ||
+          b.daily_limit !== undefined ||
+          b.stems_tier !== undefined,
+        { message: 'Send credits_per_month, daily_limit, stems_tier or any of them.' },
+      ),
     response: localPlanSchema,
     errors: [...readErrors, 'validation_error'],
     handler: ({ body, principal }, { credits }) => {

@@ -33,8 +33,3 @@ export async function writeTakeAudio(
   fs.renameSync(partial, file);
   return file;
 }
-
-/** Removes a book's take audio (the rows go with the project's cascade). */
-export function removeProjectAudio(home: string, projectId: string): void {
-  fs.rmSync(path.join(home, 'narration', projectId), { recursive: true, force: true });
-}

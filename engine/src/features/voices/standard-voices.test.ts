@@ -39,8 +39,9 @@ describe('standard voices', () => {
 
 describe('espeakRate', () => {
   it('maps speed to words per minute within eSpeak NG’s 80–450', () => {
-    expect(espeakRate(1)).toBe(175);
-    expect(espeakRate(2)).toBe(350);
+    expect(espeakRate(1)).toBe(140);
+    expect(espeakRate(2)).toBe(280);
+    expect(espeakRate(0.5)).toBe(80);
     expect(espeakRate(0.25)).toBe(80);
     expect(espeakRate(4)).toBe(450);
   });

@@ -43,6 +43,8 @@ const JOB_TYPE_MAP: Record<string, (typeof CONTRACT_JOB_TYPES)[number]> = {
   audiobook_retry_failed: 'audiobook',
   audiobook_screenplay_annotation: 'audiobook',
   audiobook_export: 'export_acx',
+  // "Master my files" produces ACX-ready audio: the export family for receivers.
+  audiobook_acx_master: 'export_acx',
 };
 
 /** Contract names pass through; an unmapped native type is sent as is (documented extension). */

@@ -17,6 +17,8 @@ import {
 import { chapterPath, defaultChapterId } from './audiobook-routes.ts';
 import type { Chapter, Paragraph, Project } from './audiobook-types.ts';
 import { Pager } from './bits.tsx';
+import { useBookNarration } from './book-narration-context.tsx';
+import { ChapterNarrate } from './ChapterNarrate.tsx';
 import { AbIcon } from './icons.tsx';
 import { PARAGRAPHS_PER_PAGE, paragraphPaging } from './pagination.ts';
 import { ParagraphItem } from './ParagraphItem.tsx';
@@ -196,6 +198,7 @@ function ChapterParagraphs({
   onBookChanged: () => void;
 }) {
   const client = useAudiobooks();
+  const narrationVersion = useBookNarration().feed.version;
   const [mode, setMode] = useState<PageMode>('auto');
   const [page, setPage] = useState(1);
   const paging = paragraphPaging(chapter.paragraph_count, mode, page);
@@ -205,6 +208,7 @@ function ChapterParagraphs({
   const load = useCallback(
     (signal: AbortSignal) => {
       void speakerVersion; // new speakers: read the labels again
+      void narrationVersion; // lines narrated or failed: read the statuses again
       const asked = pagePage !== null && pagePer !== null;
       return client.listParagraphs(
         project.id,
@@ -213,7 +217,7 @@ function ChapterParagraphs({
         signal,
       );
     },
-    [client, project.id, chapter.id, pagePage, pagePer, speakerVersion],
+    [client, project.id, chapter.id, pagePage, pagePer, speakerVersion, narrationVersion],
   );
   const list = useResource(load);
 
@@ -278,6 +282,7 @@ function ChapterParagraphs({
             {!chapter.skip_narration && ` · ${approxRuntime(chapter.estimated_duration_minutes)}`}
           </p>
         </div>
+        {!chapter.skip_narration && <ChapterNarrate chapter={chapter} />}
         {chapter.paragraph_count > PARAGRAPHS_PER_PAGE && (
           <div className="segmented" role="group" aria-label="Paragraphs shown">
             <button

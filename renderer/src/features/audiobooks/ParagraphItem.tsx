@@ -17,6 +17,7 @@ import {
 import type { Paragraph, ParagraphUpdate } from './audiobook-types.ts';
 import { SpeakerChip, speakerStyle } from './bits.tsx';
 import { AbIcon } from './icons.tsx';
+import { TakesPanel } from './TakesPanel.tsx';
 
 export function ParagraphItem({
   projectId,
@@ -35,6 +36,7 @@ export function ParagraphItem({
   const client = useAudiobooks();
   const id = useId();
   const [editing, setEditing] = useState(false);
+  const [takesOpen, setTakesOpen] = useState(false);
   const [text, setText] = useState(paragraph.text);
   const [speaker, setSpeaker] = useState(paragraph.character_name);
   const [direction, setDirection] = useState(paragraph.direction);
@@ -117,7 +119,11 @@ export function ParagraphItem({
           )}
           <span className="ab-paragraph__spacer" />
           {paragraph.status !== 'pending' && (
-            <span className={`badge badge--${statusTone(paragraph.status)}`}>
+            <span
+              className={`badge badge--${statusTone(paragraph.status)}`}
+              data-testid="paragraph-status"
+              data-status={paragraph.status}
+            >
               {humanize(paragraph.status)}
             </span>
           )}
@@ -154,6 +160,17 @@ export function ParagraphItem({
               data-testid="paragraph-skip"
             >
               <AbIcon name="skip" />
+            </button>
+            <button
+              type="button"
+              className="ab-icon-button"
+              aria-expanded={takesOpen}
+              aria-label={`Narration and takes of paragraph ${paragraph.position}`}
+              title="Narrate this paragraph, hear and compare its takes"
+              onClick={() => setTakesOpen((open) => !open)}
+              data-testid="paragraph-takes"
+            >
+              <AbIcon name="mic" />
             </button>
             <button
               type="button"
@@ -256,6 +273,10 @@ export function ParagraphItem({
           <p className="ab-paragraph__text" data-testid="paragraph-text">
             {paragraph.text}
           </p>
+        )}
+
+        {takesOpen && (
+          <TakesPanel paragraph={paragraph} onParagraph={(next) => onSaved(next, false)} />
         )}
 
         {failure && (

@@ -9,11 +9,14 @@ import { hrefFor } from '../shell/router.ts';
 import { useAudiobooks } from './audiobooks-context.tsx';
 import { audiobookErrorText, plural } from './audiobook-format.ts';
 import { LIBRARY_PATH, castPath, projectPath } from './audiobook-routes.ts';
-import type { DetectResult } from './audiobook-types.ts';
+import type { DetectResult, Project } from './audiobook-types.ts';
+import { BookNarrationProvider } from './book-narration-context.tsx';
 import { CastPanel } from './CastPanel.tsx';
 import { AbIcon } from './icons.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { ManuscriptView } from './ManuscriptView.tsx';
+import { ExportPanel } from './export/ExportPanel.tsx';
+import { NarrationPanel } from './NarrationPanel.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
 import { useResource } from './use-resource.ts';
 
@@ -45,7 +48,11 @@ export function ProjectPage({
   >({ kind: 'idle' });
 
   const status = project.data?.status;
-  const { reload } = project;
+  const { reload, setData } = project;
+  const changed = useCallback(
+    (next: Partial<Project>) => setData((current) => (current ? { ...current, ...next } : current)),
+    [setData],
+  );
   useEffect(() => {
     if (status !== 'parsing' || importing) return;
     const timer = setInterval(reload, PARSING_POLL_MS);
@@ -92,13 +99,7 @@ export function ProjectPage({
       data-status={data.status}
     >
       <BackLink />
-      <ProjectHeader
-        project={data}
-        onImport={() => setImporting(true)}
-        onChanged={(next) =>
-          project.setData((current) => (current ? { ...current, ...next } : current))
-        }
-      />
+      <ProjectHeader project={data} onImport={() => setImporting(true)} onChanged={changed} />
 
       {data.status === 'failed' && data.error_message && !importing && (
         <div className="alert alert--error" role="alert" data-testid="project-failure">
@@ -110,7 +111,13 @@ export function ProjectPage({
       )}
 
       {hasBook ? (
-        <>
+        <BookNarrationProvider
+          project={data}
+          onProjectChanged={changed}
+          onNarrationChanged={reload}
+        >
+          <NarrationPanel />
+          <ExportPanel projectId={projectId} />
           <div className="ab-tabs-bar">
             <nav className="tabs" aria-label="Audiobook pages">
               <a
@@ -172,7 +179,7 @@ export function ProjectPage({
               onSpeakersChanged={() => setSpeakerVersion((n) => n + 1)}
             />
           )}
-        </>
+        </BookNarrationProvider>
       ) : (
         data.status !== 'parsing' && (
           <div className="empty ab-empty" data-testid="manuscript-empty">

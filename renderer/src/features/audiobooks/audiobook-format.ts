@@ -66,6 +66,8 @@ const STATUS: Record<string, { label: string; tone: Tone }> = {
   draft: { label: 'No manuscript', tone: 'neutral' },
   parsing: { label: 'Parsing', tone: 'running' },
   ready_for_narration: { label: 'Ready for narration', tone: 'ok' },
+  narrating: { label: 'Narrating', tone: 'running' },
+  narrated: { label: 'Narrated', tone: 'ok' },
   failed: { label: 'Failed', tone: 'error' },
 };
 

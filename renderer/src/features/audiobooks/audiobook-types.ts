@@ -3,8 +3,12 @@
  * engine/src/features/audiobook/*-schemas.ts). Declared by hand like ../../api/types.ts.
  */
 
-/** `draft` before any manuscript, then the three states of document 2's project table. */
-export type ProjectStatus = 'draft' | 'parsing' | 'ready_for_narration' | 'failed';
+/**
+ * `draft` before any manuscript, then the three states of document 2's project table, and the
+ * narration's `narrating` / `narrated` (engine/src/features/audiobook/vocabulary.ts).
+ */
+export type ProjectStatus =
+  'draft' | 'parsing' | 'ready_for_narration' | 'narrating' | 'narrated' | 'failed';
 export type SegmentStatus = 'pending' | 'queued' | 'narrating' | 'completed' | 'failed';
 export type ChapterKind = 'chapter' | 'front_matter' | 'back_matter';
 

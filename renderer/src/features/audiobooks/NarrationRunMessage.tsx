@@ -1,0 +1,66 @@
+/**
+ * What a narration control shows after its request: the estimate of what was started, the
+ * inline rights prompt (RIGHTS_NOT_ATTESTED), or the engine's refusal in its own words. An
+ * `empty_selection` refusal (everything chosen already has audio) is said in the studio's words
+ * (the engine's names the API field) and offers to narrate it again.
+ */
+import { useBookNarration } from './book-narration-context.tsx';
+import { RightsPrompt } from './RightsPrompt.tsx';
+import type { NarrationRun } from './use-narration-run.ts';
+
+export function NarrationRunMessage<T>({
+  run,
+  describe,
+  testId,
+  onIncludeCompleted,
+}: {
+  run: NarrationRun<T>;
+  describe: (result: T) => string;
+  testId: string;
+  /** Offered when the engine answered empty_selection. */
+  onIncludeCompleted?: () => void;
+}) {
+  const { project } = useBookNarration();
+  const { state } = run;
+  if (state.kind === 'needs-rights') {
+    return (
+      <RightsPrompt
+        title={project.title}
+        author={project.author}
+        attesting={state.attesting}
+        error={state.error}
+        onAttest={() => void run.attestAndRetry()}
+        onDismiss={run.dismiss}
+      />
+    );
+  }
+  if (state.kind === 'done') {
+    return (
+      <p className="ab-run-result" role="status" data-testid={testId}>
+        {describe(state.result)}
+      </p>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <div className="ab-run-error" role="alert" data-testid={`${testId}-error`}>
+        <span className="ab-error-text">
+          {state.code === 'empty_selection'
+            ? 'Nothing to narrate: every chosen paragraph already has audio, is locked, or is skipped.'
+            : state.message}
+        </span>
+        {state.code === 'empty_selection' && onIncludeCompleted && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={onIncludeCompleted}
+            data-testid={`${testId}-again`}
+          >
+            Narrate them again as new takes (old takes are kept)
+          </button>
+        )}
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,82 @@
+/**
+ * Runs one narration request (book, chapter, paragraph, again) for a control, with the state it
+ * shows. A 400 RIGHTS_NOT_ATTESTED does not end as an error line: the request is kept and the
+ * control offers the attestation in place; once recorded, the same request is sent again.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../api/errors.ts';
+import { useAudiobooks } from './audiobooks-context.tsx';
+import { audiobookErrorText } from './audiobook-format.ts';
+import { useBookNarration } from './book-narration-context.tsx';
+
+export type RunState<T> =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'needs-rights'; attesting: boolean; error: string | null }
+  | { kind: 'done'; result: T }
+  | { kind: 'error'; message: string; code: string | null };
+
+export interface NarrationRun<T> {
+  state: RunState<T>;
+  run: (action: () => Promise<T>) => Promise<void>;
+  /** Records the attestation, then sends the refused request again. */
+  attestAndRetry: () => Promise<void>;
+  dismiss: () => void;
+}
+
+export function useNarrationRun<T>(onDone?: (result: T) => void): NarrationRun<T> {
+  const audiobooks = useAudiobooks();
+  const { project, onProjectChanged, feed } = useBookNarration();
+  const [state, setState] = useState<RunState<T>>({ kind: 'idle' });
+  const pending = useRef<(() => Promise<T>) | null>(null);
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  });
+
+  const run = useCallback(
+    async (action: () => Promise<T>) => {
+      setState({ kind: 'busy' });
+      try {
+        const result = await action();
+        pending.current = null;
+        setState({ kind: 'done', result });
+        feed.refresh();
+        done.current?.(result);
+      } catch (caught) {
+        if (isApiError(caught) && caught.code === 'RIGHTS_NOT_ATTESTED') {
+          pending.current = action;
+          setState({ kind: 'needs-rights', attesting: false, error: null });
+          return;
+        }
+        setState({
+          kind: 'error',
+          message: audiobookErrorText(caught),
+          code: isApiError(caught) ? caught.code : null,
+        });
+      }
+    },
+    [feed],
+  );
+
+  const attestAndRetry = useCallback(async () => {
+    const action = pending.current;
+    setState({ kind: 'needs-rights', attesting: true, error: null });
+    try {
+      const answer = await audiobooks.attestRights(project.id);
+      onProjectChanged({ rights_attested_at: answer.rights_attested_at });
+    } catch (caught) {
+      setState({ kind: 'needs-rights', attesting: false, error: audiobookErrorText(caught) });
+      return;
+    }
+    if (action) await run(action);
+    else setState({ kind: 'idle' });
+  }, [audiobooks, project.id, onProjectChanged, run]);
+
+  const dismiss = useCallback(() => {
+    pending.current = null;
+    setState({ kind: 'idle' });
+  }, []);
+
+  return { state, run, attestAndRetry, dismiss };
+}

@@ -1,0 +1,159 @@
+/**
+ * The Stems page in Debian's Chromium against a real engine process (real ffmpeg, the embedded
+ * DSP separator): the page says the DSP tier is the lower quality one, a chosen file is quoted,
+ * separated with live status, and mixed — a waveform per stem, mute/solo/volume, synced
+ * playback, per-stem downloads and a mixdown export. Screenshots go to test-output/.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemFfmpeg } from '../helpers/audio-fixtures.ts';
+import { startEngineProcess, type EngineProcess } from '../helpers/engine.ts';
+import { makeTempDir } from '../helpers/temp-dir.ts';
+import {
+  OUTPUT,
+  SHOT,
+  closeWatchedPage,
+  ensureStudioBuild,
+  launchChromium,
+  openWatchedPage,
+} from './harness.ts';
+
+let engine: EngineProcess;
+let browser: Browser;
+const temp = makeTempDir('tapehouse-stems-e2e-');
+const song = path.join(temp.dir, 'song.wav');
+
+beforeAll(async () => {
+  execFileSync(systemFfmpeg(), [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    "aevalsrc='0.3*sin(2*PI*330*t)+0.3*sin(2*PI*55*t)+0.5*lt(mod(t,0.5),0.005)|0.3*sin(2*PI*330*t)+0.3*sin(2*PI*55*t)+0.5*lt(mod(t,0.5),0.005)':s=44100:d=3",
+    song,
+  ]);
+  await ensureStudioBuild();
+  engine = await startEngineProcess({ home: path.join(temp.dir, 'home') });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await engine?.stop();
+  temp.cleanup();
+});
+
+describe('stems page', () => {
+  it('quotes, separates on the labelled DSP tier, and mixes and exports the stems', async () => {
+    const watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1000 } });
+    const { page } = watched;
+    try {
+      await page.goto(`${engine.url}/#/music/stems`);
+      await page.getByTestId('stems-dsp-notice').waitFor();
+      expect(await page.getByTestId('stems-dsp-notice').textContent()).toContain(
+        'lower quality tier',
+      );
+
+      await page.getByTestId('stems-file').setInputFiles(song);
+      await page.getByTestId('stems-mode').selectOption('two');
+      const quote = page.getByTestId('stems-quote');
+      await quote.waitFor({ timeout: 30_000 });
+      // 3 s billed at 660 credits a minute = 33 credits.
+      await expect.poll(() => quote.textContent()).toContain('33 credits');
+
+      await page.getByTestId('stems-start').click();
+      await page.getByTestId('stems-job').waitFor();
+      await expect
+        .poll(() => page.getByTestId('stems-status').textContent(), {
+          timeout: 120_000,
+          interval: 500,
+        })
+        .toBe('COMPLETED');
+      expect(await page.getByTestId('stems-quality').textContent()).toContain('lower quality tier');
+
+      const vocals = page.getByTestId('stem-vocals');
+      const rest = page.getByTestId('stem-no_vocals');
+      await vocals.waitFor();
+      await rest.waitFor();
+      expect(await vocals.textContent()).toContain('DSP · lower quality');
+      // The waveform is drawn once the stem is downloaded and decoded.
+      await expect
+        .poll(() => vocals.locator('.stems-wave').evaluate((el) => el.children.length), {
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(0);
+      const href = await vocals.getByRole('link', { name: 'Download' }).getAttribute('href');
+      expect(href).toMatch(/\/api\/v1\/downloads\/.+signature=/);
+      const res = await fetch(href!.startsWith('http') ? href! : `${engine.url}${href!}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/audio\/wav/);
+
+      await vocals.getByRole('button', { name: 'Solo' }).click();
+      expect(await vocals.getByRole('button', { name: 'Solo' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      await rest.getByRole('button', { name: 'Mute' }).click();
+      expect(await rest.getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      await vocals.getByLabel('vocals volume').fill('0.5');
+
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.getByRole('button', { name: 'Pause' }).waitFor();
+      await expect
+        .poll(() => page.getByTestId('stems-time').textContent(), { timeout: 10_000 })
+        .not.toMatch(/^0\.0 /);
+      await page.getByRole('button', { name: 'Pause' }).click();
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download mixdown' }).click();
+      const file = await (await download).path();
+      const bytes = fs.readFileSync(file);
+      expect(bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
+      expect(bytes.length).toBeGreaterThan(44 + 44_100 * 2 * 2 * 2);
+
+      fs.mkdirSync(OUTPUT, { recursive: true });
+      await page.screenshot({ path: path.join(OUTPUT, 'stems-mixer.png'), ...SHOT });
+    } finally {
+      await closeWatchedPage(watched);
+    }
+  }, 240_000);
+
+  it('isolates a catalog stem and removes another through the advanced form', async () => {
+    const watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1000 } });
+    const { page } = watched;
+    try {
+      await page.goto(`${engine.url}/#/music/stems`);
+      await page.getByTestId('stems-file').setInputFiles(song);
+      await page.getByTestId('stems-mode').selectOption('catalog');
+      const isolate = page.getByTestId('stems-catalog');
+      // Instruments no installed engine can separate are offered but disabled, with the reason.
+      const violin = isolate.locator('option[value="violin"]');
+      expect(await violin.isDisabled()).toBe(true);
+      expect(await violin.textContent()).toContain('no installed engine');
+      await isolate.selectOption('bass');
+      await page.getByLabel('Remove from the mix').selectOption('drums');
+      const quote = page.getByTestId('stems-quote');
+      await expect
+        .poll(() => quote.textContent(), { timeout: 30_000 })
+        .toContain('bass (DSP), no_drums (DSP)');
+      await page.getByTestId('stems-start').click();
+      await expect
+        .poll(() => page.getByTestId('stems-status').textContent(), {
+          timeout: 120_000,
+          interval: 500,
+        })
+        .toBe('COMPLETED');
+      await page.getByTestId('stem-bass').waitFor();
+      await page.getByTestId('stem-no_drums').waitFor();
+    } finally {
+      await closeWatchedPage(watched);
+    }
+  }, 240_000);
+});
