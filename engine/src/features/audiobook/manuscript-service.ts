@@ -8,9 +8,10 @@ import type { ProjectRow } from '../../db/schema/audiobook.ts';
 import { AppError } from '../../errors.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import type { WorkerPool } from '../../jobs/worker-pool.ts';
-import { isMultipart, readMultipartUpload } from '../../api/multipart.ts';
+import { isMultipart } from '../../api/multipart.ts';
+import { storeMultipartUpload } from '../files/multipart-upload.ts';
 import type { Principal } from '../../api/principal.ts';
-import { sanitizeFilename, type FileStore, type StoredFile } from '../files/file-store.ts';
+import { type FileStore } from '../files/file-store.ts';
 import { JOB_TYPES, type BookJobs } from './book-jobs.ts';
 import type { BookImporter, ImportMode, ImportOptions } from './book-import.ts';
 import type { BookGenerator } from './book-generator.ts';
@@ -125,17 +126,10 @@ export class ManuscriptService {
         },
       );
     }
-    const upload = await readMultipartUpload<StoredFile>(stream, headers, {
-      fileField: 'file',
+    const upload = await storeMultipartUpload(this.deps.files, ownerId, stream, headers, {
       maxFileBytes: MAX_MANUSCRIPT_BYTES,
       what: 'A manuscript',
-      onFile: (part, info) =>
-        this.deps.files.save(
-          ownerId,
-          part,
-          { contentType: info.mimeType, filename: sanitizeFilename(info.filename) },
-          signal,
-        ),
+      signal,
     });
     const fields = uploadFields.safeParse(upload.fields);
     if (!upload.file) {

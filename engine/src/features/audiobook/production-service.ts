@@ -12,8 +12,9 @@ import type {
   PronunciationRow,
 } from '../../db/schema/audiobook.ts';
 import { AppError } from '../../errors.ts';
-import { isMultipart, readMultipartUpload } from '../../api/multipart.ts';
-import { sanitizeFilename, type FileStore, type StoredFile } from '../files/file-store.ts';
+import { isMultipart } from '../../api/multipart.ts';
+import { storeMultipartUpload } from '../files/multipart-upload.ts';
+import { type FileStore } from '../files/file-store.ts';
 import { readHead } from './file-head.ts';
 import { AUDIO_TYPES, IMAGE_TYPES, sniffAudio, sniffImage } from './media-sniff.ts';
 import type { ProductionRepo } from './production-repo.ts';
@@ -247,17 +248,10 @@ export class ProductionService {
         },
       );
     }
-    const upload = await readMultipartUpload<StoredFile>(stream, headers, {
-      fileField: 'file',
+    const upload = await storeMultipartUpload(this.files, ownerId, stream, headers, {
       maxFileBytes: MAX_MUSIC_BYTES,
       what: 'A media upload',
-      onFile: (part, info) =>
-        this.files.save(
-          ownerId,
-          part,
-          { contentType: info.mimeType, filename: sanitizeFilename(info.filename) },
-          signal,
-        ),
+      signal,
     });
     if (!upload.file) {
       throw new AppError('validation_error', 'The multipart body has no "file" field.', {

@@ -5,11 +5,12 @@
  * freshly signed download URLs.
  */
 import type { Readable } from 'node:stream';
-import { isMultipart, readMultipartUpload } from '../../api/multipart.ts';
+import { isMultipart } from '../../api/multipart.ts';
+import { storeMultipartUpload } from '../files/multipart-upload.ts';
 import { AppError } from '../../errors.ts';
 import type { JobRow } from '../../db/schema/jobs.ts';
 import type { Services } from '../../services.ts';
-import { sanitizeFilename, type StoredFile } from '../files/file-store.ts';
+import { type StoredFile } from '../files/file-store.ts';
 import { ENGINES } from './denoise-engines.ts';
 import {
   DENOISE_JOB,
@@ -108,17 +109,10 @@ export class DenoiseService {
     let fields: Record<string, string>;
     let uploaded: StoredFile | null = null;
     if (isMultipart(contentType)) {
-      const upload = await readMultipartUpload<StoredFile>(stream, headers, {
-        fileField: 'file',
+      const upload = await storeMultipartUpload(files, ownerId, stream, headers, {
         maxFileBytes: files.maxBytes,
         what: 'The recording',
-        onFile: (part, info) =>
-          files.save(
-            ownerId,
-            part,
-            { contentType: info.mimeType, filename: sanitizeFilename(info.filename) },
-            signal,
-          ),
+        signal,
       });
       fields = upload.fields;
       uploaded = upload.file;

@@ -8,12 +8,13 @@
 import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { probeMedia, requireAudio } from '../../audio/index.ts';
-import { byteLimit, isMultipart, readMultipartUpload } from '../../api/multipart.ts';
+import { byteLimit, isMultipart } from '../../api/multipart.ts';
+import { storeMultipartUpload } from '../files/multipart-upload.ts';
 import { AppError } from '../../errors.ts';
 import { TERMINAL_STATUSES } from '../../jobs/job-types.ts';
 import type { JobRow } from '../../db/schema/jobs.ts';
 import type { Services } from '../../services.ts';
-import { sanitizeFilename, type StoredFile } from '../files/file-store.ts';
+import { type StoredFile } from '../files/file-store.ts';
 import {
   MIDI_JOB_TYPE,
   transcribableStems,
@@ -63,17 +64,10 @@ async function readConvertForm(
   if (!stream) throw new AppError('internal_error', 'raw route without a request stream');
   const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (isMultipart(type)) {
-    return readMultipartUpload<StoredFile>(stream, headers, {
-      fileField: 'file',
+    return storeMultipartUpload(services.files, ownerId, stream, headers, {
       maxFileBytes: services.files.maxBytes,
       what: 'An audio upload',
-      onFile: (part, info) =>
-        services.files.save(
-          ownerId,
-          part,
-          { contentType: info.mimeType, filename: sanitizeFilename(info.filename) },
-          signal,
-        ),
+      signal,
     });
   }
   const text = await readSmallBody(stream);

@@ -6,7 +6,7 @@
  * does) so that half and double tempo lose to the likelier octave, and a parabolic peak fit for
  * sub-frame precision. A song's tempo is stable, so at most the middle four minutes are used.
  */
-import { fft, fftPlan } from './fft.ts';
+import { fft } from '../../audio/fft.ts';
 
 export const MIN_BPM = 30;
 export const MAX_BPM = 300;
@@ -17,7 +17,6 @@ const PRIOR_BPM = 120;
 
 /** Onset strength per hop (length ≈ samples / 256). */
 export function onsetEnvelope(audio: Float32Array): Float64Array {
-  const plan = fftPlan(FFT_SIZE);
   const window = new Float64Array(FFT_SIZE);
   for (let i = 0; i < FFT_SIZE; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / FFT_SIZE);
   const bins = FFT_SIZE / 2 + 1;
@@ -33,7 +32,7 @@ export function onsetEnvelope(audio: Float32Array): Float64Array {
       re[i] = audio[offset + i]! * window[i]!;
       im[i] = 0;
     }
-    fft(plan, re, im);
+    fft(re, im);
     let flux = 0;
     for (let b = 0; b < bins; b++) {
       const magnitude = Math.hypot(re[b]!, im[b]!);

@@ -7,12 +7,13 @@
 import type { Readable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isMultipart, readMultipartUpload } from '../../api/multipart.ts';
+import { isMultipart } from '../../api/multipart.ts';
+import { storeMultipartUpload } from '../files/multipart-upload.ts';
 import { probeMedia, requireAudio } from '../../audio/index.ts';
 import { AppError } from '../../errors.ts';
 import type { JobRow } from '../../db/schema/jobs.ts';
 import type { Services } from '../../services.ts';
-import { sanitizeFilename, toStoredFile, type StoredFile } from '../files/file-store.ts';
+import { toStoredFile, type StoredFile } from '../files/file-store.ts';
 import type { InstalledEngine } from './separation-engine.ts';
 import { STEM_CATALOG } from './stem-catalog.ts';
 import { installedEngines } from './stem-engines.ts';
@@ -51,17 +52,10 @@ export async function readStemForm(
   let fields: Record<string, string> = {};
   let uploaded: StoredFile | null = null;
   if (stream && isMultipart(headers['content-type'])) {
-    const upload = await readMultipartUpload<StoredFile>(stream, headers, {
-      fileField: 'file',
+    const upload = await storeMultipartUpload(services.files, ownerId, stream, headers, {
       maxFileBytes: MAX_STEM_UPLOAD_BYTES,
       what: 'An audio upload',
-      onFile: (part, info) =>
-        services.files.save(
-          ownerId,
-          part,
-          { contentType: info.mimeType, filename: sanitizeFilename(info.filename) },
-          signal,
-        ),
+      signal,
     });
     fields = upload.fields;
     uploaded = upload.file;

@@ -5,7 +5,7 @@
  * overlap-added frames by the summed squared window, so istft(stft(x)) = x to rounding error and
  * any set of masks that sums to 1 per bin gives stems that sum back to the input.
  */
-import { fft } from './fft.ts';
+import { fft } from '../../../audio/fft.ts';
 
 export interface StftConfig {
   /** Window and FFT size, a power of two. */
