@@ -8,7 +8,8 @@
  * reserved from the file's probed duration and settled on the measured one.
  */
 import { z } from 'zod';
-import { measureFileLevels, probeMedia, waveformFromFile } from '../../audio/index.ts';
+import { measureFileLevels, waveformFromFile } from '../../audio/index.ts';
+import { probedSeconds } from '../files/probe-duration.ts';
 import type { JobHandler } from '../../jobs/job-types.ts';
 import type { analysisResultSchema } from './analysis-schema.ts';
 
@@ -24,15 +25,10 @@ export const analysisJob: JobHandler<z.infer<typeof analysisInput>, AnalysisResu
   idempotent: true,
   input: analysisInput,
   async price(input, { ownerId, services }) {
-    const row = services.files.get(ownerId, input.file_key);
-    let seconds: number | null = null;
-    try {
-      const ffmpeg = await services.ffmpeg.require();
-      seconds = (await probeMedia(ffmpeg, services.files.pathOf(row))).duration_seconds;
-    } catch {
-      // Not readable media (the job will fail and refund) or no ffmpeg: the one-minute minimum.
-    }
-    return services.credits.quoteMinutes('audio_analysis', seconds);
+    return services.credits.quoteMinutes(
+      'audio_analysis',
+      await probedSeconds(services, ownerId, input.file_key),
+    );
   },
   async run({ input, ownerId, signal, progress, reportUsage, services }) {
     const ffmpeg = await services.ffmpeg.require();

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { probeMedia } from '../../audio/probe.ts';
 import { AppError, isAppError } from '../../errors.ts';
+import { probedSeconds } from '../files/probe-duration.ts';
 import type { JobContext, JobHandler } from '../../jobs/job-types.ts';
 import type { Services } from '../../services.ts';
 import { ENGINES, type EngineFiles, type QualityMode } from './denoise-engines.ts';
@@ -57,15 +58,10 @@ export const denoiseJob: JobHandler<DenoiseInput, DenoiseResult> = {
   idempotent: true,
   input: denoiseInput,
   async price(input, { ownerId, services }) {
-    const row = services.files.get(ownerId, input.file_key);
-    let seconds: number | null = null;
-    try {
-      const ffmpeg = await services.ffmpeg.require();
-      seconds = (await probeMedia(ffmpeg, services.files.pathOf(row))).duration_seconds;
-    } catch {
-      // Unreadable media fails in run() and is refunded; price the one-minute minimum.
-    }
-    return services.credits.quoteMinutes('denoise_audio', seconds);
+    return services.credits.quoteMinutes(
+      'denoise_audio',
+      await probedSeconds(services, ownerId, input.file_key),
+    );
   },
   async run(ctx) {
     const { input, ownerId, services } = ctx;
