@@ -88,6 +88,17 @@ export async function readJson<T>(response: Response, what: string): Promise<T> 
   }
 }
 
+/** `request`, `checked` and `readJson` in one: the JSON answer of a call that must succeed. */
+export async function requestJson<T>(
+  fetchImpl: FetchLike,
+  url: string,
+  spec: RequestSpec,
+  /** Names the call in a bad-body error, e.g. `GET /voice/voice-profiles`. */
+  what: string,
+): Promise<T> {
+  return readJson<T>(await checked(await request(fetchImpl, url, spec)), what);
+}
+
 /** Where a signed-in person's access token comes from (the AuthSession). */
 export interface AccessTokenSource {
   /** A usable access token, renewed first when it is about to expire. Throws when signed out. */

@@ -5,7 +5,7 @@
  * answer becomes an ApiError carrying the engine's `{detail, code}` (RIGHTS_NOT_ATTESTED,
  * empty_selection, conflict …) for the screens to act on.
  */
-import { checked, fetchOrDefault, readJson, request, type FetchLike } from '../../api/request.ts';
+import { fetchOrDefault, requestJson, type FetchLike } from '../../api/request.ts';
 import type { Project } from './audiobook-types.ts';
 import type {
   ActivatedTake,
@@ -88,10 +88,12 @@ export class NarrationClient {
   ): Promise<T> {
     const token = await this.getToken();
     const url = `${(await this.baseUrl()).replace(/\/+$/, '')}${path}`;
-    const response = await checked(
-      await request(this.fetchImpl, url, { method, token, json, signal }),
+    return requestJson<T>(
+      this.fetchImpl,
+      url,
+      { method, token, json, signal },
+      `${method} ${path}`,
     );
-    return readJson<T>(response, `${method} ${path}`);
   }
 }
 

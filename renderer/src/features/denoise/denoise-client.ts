@@ -3,7 +3,7 @@
  * studio token (like the Jobs and Stems pages): the engine is local and the models run here.
  */
 import { engineBaseUrl, studioToken } from '../../api/bridge.ts';
-import { checked, fetchOrDefault, readJson, request, type FetchLike } from '../../api/request.ts';
+import { fetchOrDefault, requestJson, type FetchLike } from '../../api/request.ts';
 import type { DenoiseJob, QualityMode } from './denoise-types.ts';
 
 export class DenoiseClient {
@@ -19,15 +19,8 @@ export class DenoiseClient {
   ): Promise<T> {
     const token = await studioToken();
     const url = `${await engineBaseUrl()}/api/v1${path}`;
-    const response = await checked(
-      await request(this.fetchImpl, url, {
-        method: init.method,
-        token,
-        body: init.body,
-        signal: init.signal,
-      }),
-    );
-    return readJson<T>(response, `${init.method ?? 'GET'} ${path}`);
+    const spec = { method: init.method, token, body: init.body, signal: init.signal };
+    return requestJson<T>(this.fetchImpl, url, spec, `${init.method ?? 'GET'} ${path}`);
   }
 
   /** Uploads the recording and starts the job (multipart: file, quality_mode). */

@@ -3,7 +3,7 @@
  * (like the Jobs page): the engine is local and the separation runs here.
  */
 import { engineBaseUrl, studioToken } from '../../api/bridge.ts';
-import { checked, fetchOrDefault, readJson, request, type FetchLike } from '../../api/request.ts';
+import { fetchOrDefault, requestJson, type FetchLike } from '../../api/request.ts';
 import type {
   StemCatalogEntry,
   StemChoice,
@@ -39,15 +39,8 @@ export class StemsClient {
   ): Promise<T> {
     const token = await studioToken();
     const url = `${await engineBaseUrl()}/api/v1${path}`;
-    const response = await checked(
-      await request(this.fetchImpl, url, {
-        method: init.method,
-        token,
-        json: init.json,
-        signal: init.signal,
-      }),
-    );
-    return readJson<T>(response, `${init.method ?? 'GET'} ${path}`);
+    const spec = { method: init.method, token, json: init.json, signal: init.signal };
+    return requestJson<T>(this.fetchImpl, url, spec, `${init.method ?? 'GET'} ${path}`);
   }
 
   packages(signal?: AbortSignal): Promise<StemPackages> {

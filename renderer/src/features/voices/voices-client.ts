@@ -5,11 +5,9 @@
  * machine's owner); every non-2xx answer becomes an ApiError with the engine's detail.
  */
 import {
-  checked,
   fetchOrDefault,
   queryString,
-  readJson,
-  request,
+  requestJson,
   type FetchLike,
   type Query,
 } from '../../api/request.ts';
@@ -61,7 +59,6 @@ export class VoicesClient {
   private async get<T>(path: string, query: Query, signal?: AbortSignal): Promise<T> {
     const token = await this.getToken();
     const url = `${(await this.baseUrl()).replace(/\/+$/, '')}/api/v1${path}${queryString(query)}`;
-    const response = await checked(await request(this.fetchImpl, url, { token, signal }));
-    return readJson<T>(response, `GET ${path}`);
+    return requestJson<T>(this.fetchImpl, url, { token, signal }, `GET ${path}`);
   }
 }

@@ -4,13 +4,7 @@
  * of the audiobook area; a non-2xx answer becomes an ApiError with the engine's code.
  */
 import { engineBaseUrl, studioToken } from '../../../api/bridge.ts';
-import {
-  checked,
-  fetchOrDefault,
-  readJson,
-  request,
-  type FetchLike,
-} from '../../../api/request.ts';
+import { fetchOrDefault, requestJson, type FetchLike } from '../../../api/request.ts';
 import type {
   ExportDownload,
   ExportRequest,
@@ -63,8 +57,7 @@ export class ExportClient {
   ): Promise<T> {
     const token = await this.getToken();
     const url = `${(await this.baseUrl()).replace(/\/+$/, '')}${path}`;
-    const response = await checked(await request(this.fetchImpl, url, { method, token, ...spec }));
-    return readJson<T>(response, `${method} ${path}`);
+    return requestJson<T>(this.fetchImpl, url, { method, token, ...spec }, `${method} ${path}`);
   }
 }
 
