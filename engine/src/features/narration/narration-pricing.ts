@@ -31,3 +31,31 @@ export function takeCredits(characters: number, billing: TakeBilling): number {
 export function estimatedSeconds(words: number, speed: number): number {
   return Math.round(((words / ESTIMATE_WORDS_PER_MINUTE) * 60) / speed);
 }
+
+export interface LinesQuote {
+  credits: number;
+  characters: number;
+  seconds: number;
+}
+
+/**
+ * What narrating `lines` costs at the book's `speed` (the job's reservation and the batch's
+ * estimate); `overrideText` is a single narrate's replacement text.
+ */
+export function quoteLines(
+  lines: readonly { text: string; wordCount: number; takeCount: number }[],
+  speed: number,
+  overrideText?: string,
+): LinesQuote {
+  let credits = 0;
+  let characters = 0;
+  let words = 0;
+  for (const line of lines) {
+    const text = overrideText ?? line.text;
+    const chars = characterCount(text);
+    characters += chars;
+    words += overrideText ? text.split(/\s+/).filter(Boolean).length : line.wordCount;
+    credits += takeCredits(chars, billingForTake(line.takeCount));
+  }
+  return { credits, characters, seconds: estimatedSeconds(words, speed) };
+}

@@ -24,12 +24,14 @@ import type { UrlSigner } from '../downloads/url-signer.ts';
 import type { VoiceSynthesizer } from '../tts/voice-synth.ts';
 import type { LocalVoiceCatalog } from '../voices/local-catalog.ts';
 import type { SpeakableVoice } from '../voices/voice-catalog.ts';
-import { languageFit } from '../voices/voice-views.ts';
+import { suitedVoices } from '../voices/voice-views.ts';
 import {
   billingForTake,
   characterCount,
   estimatedSeconds,
+  quoteLines,
   takeCredits,
+  type LinesQuote,
 } from './narration-pricing.ts';
 import { chapterStatus, countStatuses } from './narration-status.ts';
 import type { NarrateOverride, NarrationInput } from './narration-job-input.ts';
@@ -146,12 +148,7 @@ export class NarrationService {
           : 'Nothing to narrate in this selection.',
         { details: { skipped } },
       );
-    const characters = chosen.reduce((n, p) => n + characterCount(p.text), 0);
-    const credits = chosen.reduce(
-      (n, p) => n + takeCredits(characterCount(p.text), billingForTake(p.takeCount)),
-      0,
-    );
-    const words = chosen.reduce((n, p) => n + p.wordCount, 0);
+    const estimate = quoteLines(chosen, project.speed);
     const input: NarrationInput = {
       project_id: project.id,
       paragraph_ids: chosen.map((p) => p.id),
@@ -166,9 +163,9 @@ export class NarrationService {
       status: 'queued' as const,
       multi_voice: project.multiVoice,
       total_paragraphs: chosen.length,
-      total_characters: characters,
-      estimated_credits: credits,
-      estimated_seconds: estimatedSeconds(words, project.speed),
+      total_characters: estimate.characters,
+      estimated_credits: estimate.credits,
+      estimated_seconds: estimate.seconds,
       skipped,
     };
   }
@@ -230,19 +227,10 @@ export class NarrationService {
   }
 
   /** Credits a job's lines will cost at most (its reservation). */
-  quote(input: NarrationInput): { credits: number; characters: number; seconds: number } {
-    let credits = 0;
-    let characters = 0;
-    let words = 0;
+  quote(input: NarrationInput): LinesQuote {
     const project = this.repos.projects.get(input.project_id);
-    for (const line of this.repos.chapters.paragraphsByIds(input.paragraph_ids)) {
-      const text = input.override?.text ?? line.text;
-      const chars = characterCount(text);
-      characters += chars;
-      words += input.override?.text ? text.split(/\s+/).filter(Boolean).length : line.wordCount;
-      credits += takeCredits(chars, billingForTake(line.takeCount));
-    }
-    return { credits, characters, seconds: estimatedSeconds(words, project?.speed ?? 1) };
+    const lines = this.repos.chapters.paragraphsByIds(input.paragraph_ids);
+    return quoteLines(lines, project?.speed ?? 1, input.override?.text);
   }
 
   // ---- statuses ---------------------------------------------------------------------------
@@ -339,16 +327,8 @@ export class NarrationService {
   /** The book's default narrator when no voice is set anywhere: the best voice for its language. */
   defaultVoice(language: string): SpeakableVoice {
     const voices = this.deps.voices.list();
-    let best: SpeakableVoice | null = null;
-    let fit = 0;
-    for (const voice of voices) {
-      const f = languageFit(voice, language);
-      if (f > fit) {
-        best = voice;
-        fit = f;
-      }
-    }
-    const chosen = best ?? voices.find((v) => v.name === 'en-us') ?? voices[0];
+    const chosen =
+      suitedVoices(voices, language)[0] ?? voices.find((v) => v.name === 'en-us') ?? voices[0];
     if (!chosen) throw new AppError('voice_not_found', 'No voice is available.');
     return chosen;
   }
@@ -457,8 +437,11 @@ export class NarrationService {
     const counts = countStatuses(lines.map((p) => p.status));
     const chapters = this.repos.chapters.listChapters(project.id).filter((c) => !c.skipNarration);
     const byChapter = new Map<string, ParagraphRow[]>();
-    for (const line of lines)
-      byChapter.set(line.chapterId, [...(byChapter.get(line.chapterId) ?? []), line]);
+    for (const line of lines) {
+      const group = byChapter.get(line.chapterId);
+      if (group) group.push(line);
+      else byChapter.set(line.chapterId, [line]);
+    }
     const eta = active.reduce<number | null>(
       (max, job) => (job.etaSeconds === null ? max : Math.max(max ?? 0, job.etaSeconds)),
       null,

@@ -81,3 +81,12 @@ export function languageFit(voice: SpeakableVoice, locale: string): number {
   if (others.some((l) => base(l) === base(want))) return 1;
   return 0;
 }
+
+/** The voices suited to `locale` (fit > 0), best fit first, keeping catalog order within a fit. */
+export function suitedVoices(voices: readonly SpeakableVoice[], locale: string): SpeakableVoice[] {
+  return voices
+    .map((voice) => ({ voice, fit: languageFit(voice, locale) }))
+    .filter((x) => x.fit > 0)
+    .sort((a, b) => b.fit - a.fit)
+    .map((x) => x.voice);
+}

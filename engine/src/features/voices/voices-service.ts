@@ -15,7 +15,7 @@ import { catalogLanguages, type LanguageEntry } from './voice-languages.ts';
 import type { VoicePreviews } from './voice-preview.ts';
 import type { previewQuery, voiceListQuery } from './voice-schemas.ts';
 import { VOICE_LIST_MAX } from './voice-schemas.ts';
-import { languageFit, toVoiceEntry, voiceUuid, type VoiceEntry } from './voice-views.ts';
+import { suitedVoices, toVoiceEntry, voiceUuid, type VoiceEntry } from './voice-views.ts';
 
 export type VoiceListQuery = z.output<typeof voiceListQuery>;
 export type PreviewQuery = z.output<typeof previewQuery>;
@@ -51,12 +51,7 @@ export class VoicesService {
     let voices = this.catalog.list();
     if (query.voice_type === 'CUSTOM' || query.is_public === false || !includePublic) voices = [];
     if (query.language) {
-      const locale = query.language;
-      voices = voices
-        .map((v) => ({ v, fit: languageFit(v, locale) }))
-        .filter((x) => x.fit > 0)
-        .sort((a, b) => b.fit - a.fit)
-        .map((x) => x.v);
+      voices = suitedVoices(voices, query.language);
     }
     if (query.engine) voices = voices.filter((v) => v.engine === query.engine);
     if (query.gender) voices = voices.filter((v) => (v.gender ?? 'unknown') === query.gender);
@@ -152,13 +147,7 @@ export class VoicesService {
   /** Voices suited to a locale, best fit first (own locale, same language, supported). */
   available(language: string | undefined) {
     let voices = this.catalog.list();
-    if (language) {
-      voices = voices
-        .map((v) => ({ v, fit: languageFit(v, language) }))
-        .filter((x) => x.fit > 0)
-        .sort((a, b) => b.fit - a.fit)
-        .map((x) => x.v);
-    }
+    if (language) voices = suitedVoices(voices, language);
     return { voices: this.entries(voices), total: voices.length, language: language ?? null };
   }
 
