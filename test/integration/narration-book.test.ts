@@ -20,7 +20,7 @@ import { realData } from '../helpers/requirements.ts';
 
 const BOOK = realData('books/epub/pg_alice-in-wonderland.epub');
 const EN_GB = new StandardVoices().resolve('en-gb-x-rp')?.id ?? 0;
-/** The narration's default pause after a paragraph (features/narration/paragraph-speech.ts). */
+/** The narration's default pause after a paragraph (features/tts/speak-text.ts). */
 const TRAILING_SECONDS = 0.8;
 
 let engine: TestEngine;

@@ -1,7 +1,7 @@
 /**
  * Narrated pieces the export adds itself: the section header read at the start of each chapter
  * file and the opening and closing credits, spoken with the book's narrator voice through the
- * same paragraph speech as narration (features/narration/paragraph-speech.ts) and kept as FLAC
+ * same paragraph speech as narration (features/tts/speak-text.ts) and kept as FLAC
  * in the export's work folder. Also brings any clip to a chapter's sample rate, so one concat
  * list can read a chapter whose lines came from voices of different engines.
  */
@@ -11,7 +11,7 @@ import { encodeAudio, runFfmpeg, type Ffmpeg } from '../../audio/index.ts';
 import { ffmpegInputArg } from '../../audio/probe.ts';
 import type { ProjectRow } from '../../db/schema/audiobook.ts';
 import type { Services } from '../../services.ts';
-import { speakParagraph } from '../narration/paragraph-speech.ts';
+import { speakParagraph } from '../tts/speak-text.ts';
 import type { SpeakableVoice } from '../voices/voice-catalog.ts';
 
 export interface Clip {

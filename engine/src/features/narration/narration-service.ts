@@ -39,7 +39,7 @@ import {
   DEFAULT_TRAILING_SILENCE_MS,
   DIRECTION_CHARACTERS,
   speakParagraph,
-} from './paragraph-speech.ts';
+} from '../tts/speak-text.ts';
 import type { TakeRepo } from './take-repo.ts';
 import { takeRelativePath, writeTakeAudio } from './take-storage.ts';
 import type { z } from 'zod';

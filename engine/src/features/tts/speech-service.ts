@@ -11,7 +11,7 @@ import path from 'node:path';
 import { encodeAudio, type Ffmpeg } from '../../audio/index.ts';
 import { AppError } from '../../errors.ts';
 import type { CreditLedger } from '../credits/ledger.ts';
-import { speakParagraph } from '../narration/paragraph-speech.ts';
+import { speakParagraph } from './speak-text.ts';
 import type { LocalVoiceCatalog } from '../voices/local-catalog.ts';
 import type { SpeakableVoice } from '../voices/voice-catalog.ts';
 import type { VoiceSynthesizer } from './voice-synth.ts';

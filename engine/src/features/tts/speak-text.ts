@@ -1,13 +1,14 @@
 /**
- * One paragraph's text → audio: the text pipeline (features/tts/text: normalisation,
- * pronunciations, sentence chunks and their pauses, direction and emotion reduced to what the
- * voice's engine can vary) rendered with the paragraph's voice, ending in the paragraph's
- * trailing silence. Kept apart from the job so `/audio/speech` and the export's narrated credits
- * speak text the same way.
+ * One paragraph's text → audio, for narration, `/audio/speech` and the export's spoken credits
+ * and headers: the text pipeline (features/tts/text: normalisation, pronunciations, sentence
+ * chunks and their pauses, direction and emotion reduced to what the voice's engine can vary)
+ * rendered with the paragraph's voice, ending in the paragraph's trailing silence. It lives with
+ * the engines, not in narration, so every caller speaks text the same way without depending on
+ * the narration feature.
  */
-import { planSpeech, renderPlan, type SpeechChunk } from '../tts/text/index.ts';
-import type { TtsTiming } from '../tts/tts-engine.ts';
-import type { VoiceSynthesizer } from '../tts/voice-synth.ts';
+import { planSpeech, renderPlan, type SpeechChunk } from './text/index.ts';
+import type { TtsTiming } from './tts-engine.ts';
+import type { VoiceSynthesizer } from './voice-synth.ts';
 import type { SpeakableVoice } from '../voices/voice-catalog.ts';
 
 /** Pause after a paragraph when neither the paragraph nor the book sets one. */
