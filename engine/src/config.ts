@@ -37,7 +37,7 @@ export interface EngineConfig {
     dailyLimit: number;
     stemsTier?: 'basic' | 'creator' | 'pro';
   } | null;
-  /** Owner overrides of the credit cost table (features/credits/credit-defaults.ts). */
+  /** Owner overrides of the credit cost table (features/billing/credit-defaults.ts). */
   creditMultipliers: Record<string, number>;
   /** An OpenAI-compatible chat endpoint (`POST {llmUrl}/chat/completions`), e.g. `http://127.0.0.1:8080/v1`. */
   llmUrl: string | null;

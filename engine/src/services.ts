@@ -9,16 +9,16 @@ import type { Clock } from './clock.ts';
 import type { EngineConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { FfmpegStatus } from './ffmpeg-status.ts';
-import type { Audiobook } from './features/audiobook/audiobook.ts';
-import type { Accounts } from './features/auth/accounts.ts';
-import type { CreditsService } from './features/credits/credits-service.ts';
-import type { UrlSigner } from './features/downloads/url-signer.ts';
-import type { FileStore } from './features/files/file-store.ts';
-import type { LocalVoiceCatalog } from './features/voices/local-catalog.ts';
-import type { VoicesService } from './features/voices/voices-service.ts';
-import type { NarrationService } from './features/narration/narration-service.ts';
-import type { VoiceSynthesizer } from './features/tts/voice-synth.ts';
-import type { SpeechService } from './features/tts/speech-service.ts';
+import type { Audiobook } from './features/books/books.ts';
+import type { Accounts } from './features/accounts/accounts.ts';
+import type { CreditsService } from './features/billing/credits-service.ts';
+import type { UrlSigner } from './features/platform/downloads/url-signer.ts';
+import type { FileStore } from './features/platform/files/file-store.ts';
+import type { LocalVoiceCatalog } from './features/voices/catalog/local-catalog.ts';
+import type { VoicesService } from './features/voices/catalog/voices-service.ts';
+import type { NarrationService } from './features/books/narration/narration-service.ts';
+import type { VoiceSynthesizer } from './features/voices/engines/voice-synth.ts';
+import type { SpeechService } from './features/voices/speech/speech-service.ts';
 import type { WebhookService } from './features/webhooks/webhook-service.ts';
 import type { ModelRegistry } from './inference/model-registry.ts';
 import type { JobEvents } from './jobs/job-events.ts';
@@ -34,27 +34,27 @@ export interface Services {
   jobRepo: JobRepo;
   jobEvents: JobEvents;
   files: FileStore;
-  /** Signed, expiring download URLs for files in the data dir (features/downloads). */
+  /** Signed, expiring download URLs for files in the data dir (features/platform/downloads). */
   urls: UrlSigner;
   workers: WorkerPool;
   models: ModelRegistry;
   ffmpeg: FfmpegStatus;
   credentialResolvers: CredentialResolver[];
-  /** Accounts, sessions, tokens, API keys, CAPTCHA, outbox (features/auth/accounts.ts). */
+  /** Accounts, sessions, tokens, API keys, CAPTCHA, outbox (features/accounts/accounts.ts). */
   accounts: Accounts;
-  /** The credits ledger, the Local plan and the cost table (features/credits). */
+  /** The credits ledger, the Local plan and the cost table (features/billing). */
   credits: CreditsService;
-  /** Audiobook production: projects, manuscripts, chapters, cast (features/audiobook). */
+  /** Audiobook production: projects, manuscripts, chapters, cast (features/books). */
   audiobook: Audiobook;
   /** Voices callers may narrate with: embedded eSpeak NG plus installed neural packs. */
   voices: LocalVoiceCatalog;
-  /** Narration and takes of audiobook paragraphs (features/narration). */
+  /** Narration and takes of audiobook paragraphs (features/books/narration). */
   narration: NarrationService;
-  /** Speaks a catalog voice with its engine (features/tts/voice-synth.ts). */
+  /** Speaks a catalog voice with its engine (features/voices/engines/voice-synth.ts). */
   synth: VoiceSynthesizer;
-  /** The voice routes: catalog views, previews, languages (features/voices). */
+  /** The voice routes: catalog views, previews, languages (features/voices/catalog). */
   voiceLibrary: VoicesService;
-  /** OpenAI-compatible text to speech (features/tts). */
+  /** OpenAI-compatible text to speech (features/voices/engines). */
   speech: SpeechService;
   /** Webhook endpoints, the event fan-out and the delivery scheduler (features/webhooks). */
   webhooks: WebhookService;

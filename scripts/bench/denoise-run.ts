@@ -12,9 +12,9 @@ import {
   ENGINES,
   type EngineFiles,
   type QualityMode,
-} from '../../engine/src/features/denoise/denoise-engines.ts';
-import { denoiseFile } from '../../engine/src/features/denoise/denoise-file.ts';
-import { planOutput } from '../../engine/src/features/denoise/output-format.ts';
+} from '../../engine/src/features/cleanup/denoise-engines.ts';
+import { denoiseFile } from '../../engine/src/features/cleanup/denoise-file.ts';
+import { planOutput } from '../../engine/src/features/cleanup/output-format.ts';
 
 const [mode, input, output, modelsDir] = process.argv.slice(2) as [
   QualityMode,

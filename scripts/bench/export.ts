@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../engine/src/config.ts';
 import { createEngine } from '../../engine/src/engine.ts';
-import { StandardVoices } from '../../engine/src/features/voices/standard-voices.ts';
+import { StandardVoices } from '../../engine/src/features/voices/catalog/standard-voices.ts';
 
 const MINUTES = Number(process.env.EXPORT_BENCH_MINUTES ?? 60);
 const WORDS_PER_MINUTE = 175;

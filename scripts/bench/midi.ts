@@ -18,13 +18,16 @@ import {
   addPitchBendsToNoteEvents,
 } from '@spotify/basic-pitch';
 import { decodeAudio, resolveFfmpeg } from '../../engine/src/audio/index.ts';
-import { msToFrames, SAMPLE_RATE } from '../../engine/src/features/midi/basic-pitch-constants.ts';
-import { matchNotes, type ScoredNote } from '../../engine/src/features/midi/note-matching.ts';
+import {
+  msToFrames,
+  SAMPLE_RATE,
+} from '../../engine/src/features/music/midi/basic-pitch-constants.ts';
+import { matchNotes, type ScoredNote } from '../../engine/src/features/music/midi/note-matching.ts';
 import {
   TRANSCRIBE_TASK,
   type TranscribeTaskInput,
   type TranscribeTaskOutput,
-} from '../../engine/src/features/midi/transcribe-task.ts';
+} from '../../engine/src/features/music/midi/transcribe-task.ts';
 import { WorkerPool } from '../../engine/src/jobs/worker-pool.ts';
 import { ROOT } from '../ensure-studio-built.ts';
 

@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { withMetadata } from '../../engine/src/inference/onnx-builder.ts';
 import { readOnnxMetadata } from '../../engine/src/inference/onnx-metadata.ts';
-import type { PiperVoiceConfig } from '../../engine/src/features/tts/piper/piper-voice-config.ts';
-import { espeakVoiceOf } from '../../engine/src/features/tts/piper/piper-voice-config.ts';
+import type { PiperVoiceConfig } from '../../engine/src/features/voices/engines/piper/piper-voice-config.ts';
+import { espeakVoiceOf } from '../../engine/src/features/voices/engines/piper/piper-voice-config.ts';
 
 interface SherpaAudio {
   samples: Float32Array;

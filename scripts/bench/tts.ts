@@ -17,18 +17,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../engine/src/config.ts';
-import { EspeakEngine } from '../../engine/src/features/tts/espeak-engine.ts';
-import { writeGeneratedKokoro } from '../../engine/src/features/tts/kokoro/generated-kokoro-voice.ts';
-import { KokoroEngine } from '../../engine/src/features/tts/kokoro/kokoro-engine.ts';
+import { EspeakEngine } from '../../engine/src/features/voices/engines/espeak/espeak-engine.ts';
+import { writeGeneratedKokoro } from '../../engine/src/features/voices/engines/kokoro/generated-kokoro-voice.ts';
+import { KokoroEngine } from '../../engine/src/features/voices/engines/kokoro/kokoro-engine.ts';
 import {
   createNeuralEngines,
   installedNeuralVoices,
   piperLocator,
-} from '../../engine/src/features/tts/neural-voices.ts';
-import { writeGeneratedPiperVoice } from '../../engine/src/features/tts/piper/generated-piper-voice.ts';
-import { PiperEngine } from '../../engine/src/features/tts/piper/piper-engine.ts';
-import { readPiperVoiceConfig } from '../../engine/src/features/tts/piper/piper-voice-config.ts';
-import type { TtsEngine, TtsResult } from '../../engine/src/features/tts/tts-engine.ts';
+} from '../../engine/src/features/voices/engines/neural-voices.ts';
+import { writeGeneratedPiperVoice } from '../../engine/src/features/voices/engines/piper/generated-piper-voice.ts';
+import { PiperEngine } from '../../engine/src/features/voices/engines/piper/piper-engine.ts';
+import { readPiperVoiceConfig } from '../../engine/src/features/voices/engines/piper/piper-voice-config.ts';
+import type { TtsEngine, TtsResult } from '../../engine/src/features/voices/engines/tts-engine.ts';
 import { ModelRegistry } from '../../engine/src/inference/model-registry.ts';
 import { defaultIntraOpThreads } from '../../engine/src/inference/session-cache.ts';
 import { WorkerPool } from '../../engine/src/jobs/worker-pool.ts';

@@ -6,7 +6,7 @@
  * - litbank/quotations/tsv/<book>_brat.{txt,ann}
  * - fr-litbank/brat/citations/<book>.{txt,ann}
  * How each corpus is cut into paragraphs and how names are matched is documented in
- * engine/src/features/audiobook/cast/attribution-eval/*.ts. Target: precision ≥ 0.90 on PDNC and
+ * engine/src/features/books/cast/speakers/attribution-eval/*.ts. Target: precision ≥ 0.90 on PDNC and
  * on LitBank (the real-data test checks it).
  */
 import fs from 'node:fs';
@@ -21,10 +21,10 @@ import {
   type EvalBook,
   type Mistake,
   type Score,
-} from '../../engine/src/features/audiobook/cast/attribution-eval/eval-book.ts';
-import { loadFrLitbankBook } from '../../engine/src/features/audiobook/cast/attribution-eval/fr-litbank.ts';
-import { loadLitbankBook } from '../../engine/src/features/audiobook/cast/attribution-eval/litbank.ts';
-import { loadPdncBook } from '../../engine/src/features/audiobook/cast/attribution-eval/pdnc.ts';
+} from '../../engine/src/features/books/cast/speakers/attribution-eval/eval-book.ts';
+import { loadFrLitbankBook } from '../../engine/src/features/books/cast/speakers/attribution-eval/fr-litbank.ts';
+import { loadLitbankBook } from '../../engine/src/features/books/cast/speakers/attribution-eval/litbank.ts';
+import { loadPdncBook } from '../../engine/src/features/books/cast/speakers/attribution-eval/pdnc.ts';
 
 export interface BookResult {
   name: string;

@@ -25,8 +25,8 @@ import {
   QUALITY_MODES,
   type EngineFiles,
   type QualityMode,
-} from '../../engine/src/features/denoise/denoise-engines.ts';
-import { siSdr } from '../../engine/src/features/denoise/si-sdr.ts';
+} from '../../engine/src/features/cleanup/denoise-engines.ts';
+import { siSdr } from '../../engine/src/features/cleanup/si-sdr.ts';
 import { Dnsmos, DNSMOS_RATE, type DnsmosScores } from './dnsmos.ts';
 
 interface Pair {

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ScoredNote } from '../../engine/src/features/midi/note-matching.ts';
+import type { ScoredNote } from '../../engine/src/features/music/midi/note-matching.ts';
 
 export interface MidiEvalItem {
   name: string;

@@ -14,10 +14,16 @@
  */
 import ort from 'onnxruntime-node';
 import { decodeAudio, resolveFfmpeg } from '../../engine/src/audio/index.ts';
-import { msToFrames, SAMPLE_RATE } from '../../engine/src/features/midi/basic-pitch-constants.ts';
-import { matchNotes, type NoteScores } from '../../engine/src/features/midi/note-matching.ts';
-import type { NoteCreationOptions } from '../../engine/src/features/midi/note-creation.ts';
-import { notesFromOutputs, runModel } from '../../engine/src/features/midi/transcribe-task.ts';
+import {
+  msToFrames,
+  SAMPLE_RATE,
+} from '../../engine/src/features/music/midi/basic-pitch-constants.ts';
+import { matchNotes, type NoteScores } from '../../engine/src/features/music/midi/note-matching.ts';
+import type { NoteCreationOptions } from '../../engine/src/features/music/midi/note-creation.ts';
+import {
+  notesFromOutputs,
+  runModel,
+} from '../../engine/src/features/music/midi/transcribe-task.ts';
 import { midiEvalItems } from './midi-truth.ts';
 
 export const MIDI_SETTINGS: Record<string, Partial<NoteCreationOptions>> = {

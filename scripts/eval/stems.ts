@@ -15,8 +15,8 @@ import path from 'node:path';
 import { decodeAudio, type Ffmpeg } from '../../engine/src/audio/index.ts';
 import { resolveFfmpeg } from '../../engine/src/audio/ffmpeg-locate.ts';
 import { loadConfig } from '../../engine/src/config.ts';
-import { run as separate } from '../../engine/src/features/stems/separation-task.ts';
-import { enginesIn } from '../../engine/src/features/stems/stem-engines.ts';
+import { run as separate } from '../../engine/src/features/music/stems/separation-task.ts';
+import { enginesIn } from '../../engine/src/features/music/stems/stem-engines.ts';
 import { ModelRegistry } from '../../engine/src/inference/model-registry.ts';
 
 const TRUTH = ['bass', 'drums', 'other'] as const;

@@ -16,7 +16,7 @@ import {
 } from '../helpers/audiobook.ts';
 import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
-import { StandardVoices } from '../../engine/src/features/voices/standard-voices.ts';
+import { StandardVoices } from '../../engine/src/features/voices/catalog/standard-voices.ts';
 
 /** Real catalog voices (the embedded engine's): ids are stable hashes, not small numbers. */
 function voiceId(slug: string): number {

@@ -16,7 +16,7 @@ import {
   type Json,
 } from '../helpers/audiobook.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
-import { StandardVoices } from '../../engine/src/features/voices/standard-voices.ts';
+import { StandardVoices } from '../../engine/src/features/voices/catalog/standard-voices.ts';
 
 /** Real catalog voice ids (voice ids are checked against the catalog). */
 const VOICE_A = new StandardVoices().resolve('en-us')?.id ?? 0;

@@ -14,7 +14,7 @@ import {
 } from '../helpers/audiobook.ts';
 import { prose } from '../helpers/book-fixtures.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
-import { StandardVoices } from '../../engine/src/features/voices/standard-voices.ts';
+import { StandardVoices } from '../../engine/src/features/voices/catalog/standard-voices.ts';
 
 /** Real catalog voice ids (voice ids are checked against the catalog). */
 const VOICE = new StandardVoices().resolve('en-us')?.id ?? 0;

@@ -13,7 +13,7 @@ import { routeTable } from '../../engine/src/api/route-table.ts';
 import { bearer, postJson, registerUser, type TestUser } from '../helpers/accounts.ts';
 import { makeSineWav } from '../helpers/audio-fixtures.ts';
 import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
-import { StandardVoices } from '../../engine/src/features/voices/standard-voices.ts';
+import { StandardVoices } from '../../engine/src/features/voices/catalog/standard-voices.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
 import { startFakeGithub, type FakeGithub } from '../helpers/oauth-providers.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';

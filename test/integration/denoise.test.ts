@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudio } from '../../engine/src/audio/decode.ts';
 import { probeMedia } from '../../engine/src/audio/probe.ts';
 import type { Ffmpeg } from '../../engine/src/audio/types.ts';
-import { siSdr } from '../../engine/src/features/denoise/si-sdr.ts';
+import { siSdr } from '../../engine/src/features/cleanup/si-sdr.ts';
 import { systemFfmpeg } from '../helpers/audio-fixtures.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
 import { realData, realModel } from '../helpers/requirements.ts';

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import MidiPackage from '@tonejs/midi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchNotes } from '../../engine/src/features/midi/note-matching.ts';
+import { matchNotes } from '../../engine/src/features/music/midi/note-matching.ts';
 import { systemFfmpeg } from '../helpers/audio-fixtures.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
 import { collectJobEvents } from '../helpers/sse.ts';

@@ -6,7 +6,7 @@
 // (120–220 words per minute at speed 1.0).
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StandardVoices } from '../../engine/src/features/voices/standard-voices.ts';
+import { StandardVoices } from '../../engine/src/features/voices/catalog/standard-voices.ts';
 import {
   client,
   createProject,
@@ -20,7 +20,7 @@ import { realData } from '../helpers/requirements.ts';
 
 const BOOK = realData('books/epub/pg_alice-in-wonderland.epub');
 const EN_GB = new StandardVoices().resolve('en-gb-x-rp')?.id ?? 0;
-/** The narration's default pause after a paragraph (features/tts/speak-text.ts). */
+/** The narration's default pause after a paragraph (features/voices/speech/speak-text.ts). */
 const TRAILING_SECONDS = 0.8;
 
 let engine: TestEngine;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudio } from '../../engine/src/audio/index.ts';
-import { StandardVoices } from '../../engine/src/features/voices/standard-voices.ts';
+import { StandardVoices } from '../../engine/src/features/voices/catalog/standard-voices.ts';
 import {
   client,
   createProject,

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeGeneratedPiperVoice } from '../../engine/src/features/tts/piper/generated-piper-voice.ts';
+import { writeGeneratedPiperVoice } from '../../engine/src/features/voices/engines/piper/generated-piper-voice.ts';
 import { installPack } from '../../engine/src/inference/model-install.ts';
 import { ModelRegistry } from '../../engine/src/inference/model-registry.ts';
 import {

@@ -11,7 +11,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudio } from '../../engine/src/audio/decode.ts';
 import type { Ffmpeg } from '../../engine/src/audio/types.ts';
-import { separateStems, stemJobOutputs } from '../../engine/src/features/stems/stem-separation.ts';
+import {
+  separateStems,
+  stemJobOutputs,
+} from '../../engine/src/features/music/stems/stem-separation.ts';
 import { buildModel, node, valueInfo } from '../../engine/src/inference/onnx-builder.ts';
 import { systemFfmpeg } from '../helpers/audio-fixtures.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';

@@ -3,19 +3,19 @@
  * removed (answered 410). Express registration, request validation, the auth matrix test and
  * docs/api/openapi.json are all generated from these two lists. A feature adds its rows here.
  */
-import { analysisRoutes } from '../features/analysis/routes.ts';
-import { audiobookRoutes } from '../features/audiobook/routes.ts';
-import { authRoutes } from '../features/auth/routes.ts';
-import { creditRoutes } from '../features/credits/routes.ts';
-import { denoiseRoutes } from '../features/denoise/routes.ts';
-import { downloadRoutes } from '../features/downloads/routes.ts';
-import { fileRoutes } from '../features/files/routes.ts';
-import { healthRoutes } from '../features/health/routes.ts';
-import { midiRoutes } from '../features/midi/routes.ts';
-import { jobRoutes } from '../features/jobs/routes.ts';
-import { stemRoutes } from '../features/stems/routes.ts';
-import { speechRoutes } from '../features/tts/routes.ts';
-import { voiceRoutes } from '../features/voices/routes.ts';
+import { analysisRoutes } from '../features/platform/analysis/routes.ts';
+import { audiobookRoutes } from '../features/books/routes.ts';
+import { authRoutes } from '../features/accounts/routes.ts';
+import { creditRoutes } from '../features/billing/routes.ts';
+import { denoiseRoutes } from '../features/cleanup/routes.ts';
+import { downloadRoutes } from '../features/platform/downloads/routes.ts';
+import { fileRoutes } from '../features/platform/files/routes.ts';
+import { healthRoutes } from '../features/platform/health/routes.ts';
+import { midiRoutes } from '../features/music/midi/routes.ts';
+import { jobRoutes } from '../features/platform/jobs/routes.ts';
+import { stemRoutes } from '../features/music/stems/routes.ts';
+import { speechRoutes } from '../features/voices/speech/routes.ts';
+import { voiceRoutes } from '../features/voices/catalog/routes.ts';
 import { webhookRoutes } from '../features/webhooks/routes.ts';
 import { removedRoute, type AnyRoute, type RemovedRoute } from './route.ts';
 

@@ -1,7 +1,7 @@
 /**
  * An in-place radix-2 complex FFT for power-of-two sizes, shared by the stem separator's STFTs
  * (DSP and neural runners) and the MIDI tempo detector's spectral flux. Noise reduction needs
- * DeepFilterNet's 960-point frames and keeps its own mixed-radix plan (features/denoise/fft.ts).
+ * DeepFilterNet's 960-point frames and keeps its own mixed-radix plan (features/cleanup/fft.ts).
  * Written here rather than pulled in: it is 60 lines, allocates nothing per call (twiddles and
  * the bit-reversal table are cached per size), and a JS dependency would be no faster.
  */

@@ -113,7 +113,9 @@ export const modelManifestSchema = z
     engine: z
       .enum(['piper', 'kokoro'])
       .optional()
-      .describe('For tts packs: the runtime that reads the files (features/tts/neural-voices.ts).'),
+      .describe(
+        'For tts packs: the runtime that reads the files (features/voices/engines/neural-voices.ts).',
+      ),
     version: z
       .string()
       .regex(/^[0-9A-Za-z][0-9A-Za-z.+-]*$/, 'e.g. "1.0.0"')

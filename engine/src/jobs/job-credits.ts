@@ -8,7 +8,7 @@
  */
 import type { Db } from '../db/client.ts';
 import type { JobRow } from '../db/schema/jobs.ts';
-import { CreditLedger } from '../features/credits/ledger.ts';
+import { CreditLedger } from '../features/billing/ledger.ts';
 import type { JobQuote, JobStatus, JobUsage } from './job-types.ts';
 
 type CreditsState = JobRow['creditsState'];

@@ -4,9 +4,9 @@
  * engine cannot drift apart.
  */
 import type { z } from 'zod';
-import type { analysisResultSchema } from '../../../engine/src/features/analysis/analysis-schema.ts';
-import type { storedFileSchema } from '../../../engine/src/features/files/file-schema.ts';
-import type { healthSchema } from '../../../engine/src/features/health/health-schema.ts';
+import type { analysisResultSchema } from '../../../engine/src/features/platform/analysis/analysis-schema.ts';
+import type { storedFileSchema } from '../../../engine/src/features/platform/files/file-schema.ts';
+import type { healthSchema } from '../../../engine/src/features/platform/health/health-schema.ts';
 import type { jobSchema } from '../../../engine/src/jobs/job-schema.ts';
 
 export type Health = z.output<typeof healthSchema>;

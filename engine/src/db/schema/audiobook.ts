@@ -6,7 +6,7 @@ import {
   type ProjectStatus,
   type PronunciationKind,
   type SegmentStatus,
-} from '../../features/audiobook/vocabulary.ts';
+} from '../../features/books/vocabulary.ts';
 import { users } from './accounts.ts';
 
 export {
@@ -15,7 +15,7 @@ export {
   PROJECT_STATUSES,
   PRONUNCIATION_KINDS,
   SEGMENT_STATUSES,
-} from '../../features/audiobook/vocabulary.ts';
+} from '../../features/books/vocabulary.ts';
 export type { ChapterKind, MediaKind, ProjectStatus, PronunciationKind, SegmentStatus };
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -26,7 +26,7 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
  * Word and character counts live on the paragraph (maintained on every text change); chapter and
  * project totals are sums over paragraphs computed in SQL, so they can never drift.
  *
- * `status` columns are plain text: the vocabularies (features/audiobook/vocabulary.ts) are
+ * `status` columns are plain text: the vocabularies (features/books/vocabulary.ts) are
  * checked in code, so the narration and export features can add values without a migration.
  */
 /** Who set a value: the caller (kept by every automatic pass) or one of the engine's passes. */

@@ -19,7 +19,7 @@ import type {
 import { AppError } from '../../errors.ts';
 import type { JobEvents } from '../../jobs/job-events.ts';
 import type { JobEvent } from '../../jobs/job-types.ts';
-import type { CreditLedger } from '../credits/ledger.ts';
+import type { CreditLedger } from '../billing/ledger.ts';
 import { AddressGuard, systemLookup, type WebhookLookup } from './address-guard.ts';
 import { DeliveryScheduler } from './delivery-scheduler.ts';
 import {

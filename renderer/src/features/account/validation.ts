@@ -1,7 +1,7 @@
 /**
  * Form rules of the account screens, checked before anything is sent so mistakes show next to
  * the field at once. The engine checks the same rules again and its answer wins; these mirror
- * it (engine/src/features/auth/password-policy.ts, phone-number.ts, apikeys/schemas.ts). Pure;
+ * it (engine/src/features/accounts/auth/password-policy.ts, phone-number.ts, apikeys/schemas.ts). Pure;
  * unit-tested in test/renderer/account-validation.test.ts.
  */
 import type { CreateApiKeyRequest } from '../../api/account-types.ts';

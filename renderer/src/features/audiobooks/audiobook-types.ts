@@ -1,11 +1,11 @@
 /**
  * Wire types of the audiobook routes (document 2; engine shapes in
- * engine/src/features/audiobook/*-schemas.ts). Declared by hand like ../../api/types.ts.
+ * engine/src/features/books/**-schemas.ts). Declared by hand like ../../api/types.ts.
  */
 
 /**
  * `draft` before any manuscript, then the three states of document 2's project table, and the
- * narration's `narrating` / `narrated` (engine/src/features/audiobook/vocabulary.ts).
+ * narration's `narrating` / `narrated` (engine/src/features/books/vocabulary.ts).
  */
 export type ProjectStatus =
   'draft' | 'parsing' | 'ready_for_narration' | 'narrating' | 'narrated' | 'failed';

@@ -1,5 +1,5 @@
 /**
- * Wire types of the narration routes (document 2, "Narration"; engine/src/features/narration/
+ * Wire types of the narration routes (document 2, "Narration"; engine/src/features/books/narration/
  * routes.ts, docs/api/narration.md), inferred from the engine's own zod schemas with type-only
  * imports, so nothing of the engine is bundled into the studio.
  */
@@ -14,7 +14,7 @@ import type {
   progressSchema,
   takeListSchema,
   takeSchema,
-} from '../../../../engine/src/features/narration/narration-schemas.ts';
+} from '../../../../engine/src/features/books/narration/narration-schemas.ts';
 
 export type BatchRequest = z.input<typeof batchBody>;
 export type BatchStarted = z.output<typeof batchResponse>;

@@ -1,6 +1,6 @@
 /**
  * Wire types of document 1's "Credits" routes and the native Local plan, as the engine answers
- * them (engine/src/features/credits/routes.ts, docs/api/credits.md). Declared by hand like
+ * them (engine/src/features/billing/routes.ts, docs/api/credits.md). Declared by hand like
  * ../../api/account-types.ts.
  */
 

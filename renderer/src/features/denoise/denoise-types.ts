@@ -1,9 +1,9 @@
 /**
  * Wire types of document 3's "Noise reduction" routes as the engine answers them, inferred from
- * the engine's zod schemas (engine/src/features/denoise/denoise-schema.ts; type-only imports).
+ * the engine's zod schemas (engine/src/features/cleanup/denoise-schema.ts; type-only imports).
  */
 import type { z } from 'zod';
-import type { denoiseJobSchema } from '../../../../engine/src/features/denoise/denoise-schema.ts';
+import type { denoiseJobSchema } from '../../../../engine/src/features/cleanup/denoise-schema.ts';
 
 export type DenoiseJob = z.output<typeof denoiseJobSchema>;
 export type QualityMode = DenoiseJob['quality_mode'];

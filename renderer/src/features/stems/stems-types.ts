@@ -1,6 +1,6 @@
 /**
  * Wire types of document 3's "Stem separation" routes as the engine answers them, inferred from
- * the engine's zod schemas (engine/src/features/stems/stem-schemas.ts; type-only imports).
+ * the engine's zod schemas (engine/src/features/music/stems/stem-schemas.ts; type-only imports).
  */
 import type { z } from 'zod';
 import type {
@@ -9,7 +9,7 @@ import type {
   quoteSchema,
   stemJobCreatedSchema,
   stemJobSchema,
-} from '../../../../engine/src/features/stems/stem-schemas.ts';
+} from '../../../../engine/src/features/music/stems/stem-schemas.ts';
 
 export type StemCatalogEntry = z.output<typeof catalogEntrySchema>;
 export type StemPackages = z.output<typeof packagesSchema>;

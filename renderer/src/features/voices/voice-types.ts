@@ -1,6 +1,6 @@
 /**
  * Wire types of the voice routes (document 3 "Voices", document 2 "Voices";
- * engine/src/features/voices/routes.ts, docs/api/voices.md), inferred from the engine's own
+ * engine/src/features/voices/catalog/routes.ts, docs/api/voices.md), inferred from the engine's own
  * zod schemas with type-only imports, so nothing of the engine is bundled into the studio.
  */
 import type { z } from 'zod';
@@ -11,7 +11,7 @@ import type {
   voiceEntrySchema,
   voiceListQuery,
   voiceListSchema,
-} from '../../../../engine/src/features/voices/voice-schemas.ts';
+} from '../../../../engine/src/features/voices/catalog/voice-schemas.ts';
 
 export type Voice = z.output<typeof voiceEntrySchema>;
 export type VoiceTier = Voice['tier'];

@@ -1,5 +1,5 @@
 /**
- * Wire types of the export routes (engine/src/features/export/export-schemas.ts,
+ * Wire types of the export routes (engine/src/features/books/export/export-schemas.ts,
  * docs/api/export.md), inferred from the engine's zod schemas with type-only imports.
  */
 import type { z } from 'zod';
@@ -8,8 +8,8 @@ import type {
   exportDownload,
   exportStarted,
   exportStatus,
-} from '../../../../../engine/src/features/export/export-schemas.ts';
-import type { productionSettingsSchema } from '../../../../../engine/src/features/audiobook/production-schemas.ts';
+} from '../../../../../engine/src/features/books/export/export-schemas.ts';
+import type { productionSettingsSchema } from '../../../../../engine/src/features/books/production/production-schemas.ts';
 
 export type ExportRequest = z.input<typeof exportBody>;
 export type ExportStarted = z.output<typeof exportStarted>;

@@ -1,0 +1,64 @@
+/**
+ * The activity signals behind automatic CAPTCHA (document 1, Authentication 5: "required
+ * automatically according to IP reputation and activity") and the sign-up cap (Limits: at most
+ * 3 sign-ups per device and IP combination). Thresholds are documented in docs/api/auth.md.
+ */
+import { AppError } from '../../../errors.ts';
+import type { AuthAttemptRepo } from './auth-attempt-repo.ts';
+import { nowIso } from './time.ts';
+
+/** Failed logins from one IP within the window after which logins need a CAPTCHA. */
+export const FAILED_LOGIN_THRESHOLD = 3;
+export const FAILED_LOGIN_WINDOW_SECONDS = 15 * 60;
+/** Sign-ups already made from a device+IP after which the next one needs a CAPTCHA. */
+export const SIGNUP_CAPTCHA_AFTER = 1;
+/** Limits table: at most 3 sign-ups per device and IP combination (no time window). */
+export const SIGNUP_CAP = 3;
+
+export type CaptchaReason = 'failed_logins' | 'signup_activity';
+
+export class AuthSignals {
+  constructor(private readonly attempts: AuthAttemptRepo) {}
+
+  recordFailedLogin(ip: string, email: string): void {
+    this.attempts.record('login_failed', ip, null, email);
+    this.attempts.pruneFailedLogins(nowIso(Date.now() - 24 * 3600 * 1000));
+  }
+
+  recordSignup(ip: string, deviceFingerprint: string, email: string): void {
+    this.attempts.record('signup', ip, deviceFingerprint, email);
+  }
+
+  recentFailedLogins(ip: string): number {
+    const since = nowIso(Date.now() - FAILED_LOGIN_WINDOW_SECONDS * 1000);
+    return this.attempts.countByIp('login_failed', ip, since);
+  }
+
+  signups(ip: string, deviceFingerprint: string): number {
+    return this.attempts.countByDevice('signup', ip, deviceFingerprint);
+  }
+
+  /** Why a CAPTCHA is needed for logins (`login`) or sign-ups (`signup`) from this client. */
+  captchaReasons(
+    action: 'login' | 'signup' | 'any',
+    ip: string,
+    deviceFingerprint: string,
+  ): CaptchaReason[] {
+    const reasons: CaptchaReason[] = [];
+    if (this.recentFailedLogins(ip) >= FAILED_LOGIN_THRESHOLD) reasons.push('failed_logins');
+    if (action !== 'login' && this.signups(ip, deviceFingerprint) >= SIGNUP_CAPTCHA_AFTER) {
+      reasons.push('signup_activity');
+    }
+    return reasons;
+  }
+
+  /** 429 once this device+IP has made SIGNUP_CAP sign-ups. */
+  assertSignupAllowed(ip: string, deviceFingerprint: string): void {
+    if (this.signups(ip, deviceFingerprint) < SIGNUP_CAP) return;
+    throw new AppError(
+      'rate_limit_exceeded',
+      `This device has reached the limit of ${SIGNUP_CAP} sign-ups from this network address.`,
+      { headers: { 'X-RateLimit-Limit': String(SIGNUP_CAP) }, details: { limit: SIGNUP_CAP } },
+    );
+  }
+}

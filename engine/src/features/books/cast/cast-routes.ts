@@ -1,0 +1,141 @@
+/**
+ * Character voices (document 2, "Character voices (cast)"): the cast, speaker detection,
+ * assign, alias, and screenplay annotation. All work only on projects the caller owns.
+ */
+import { defineRoute } from '../../../api/route.ts';
+import {
+  aliasBody,
+  aliasResponse,
+  annotateBody,
+  annotateJobParams,
+  annotateResponse,
+  annotateStatusSchema,
+  assignBody,
+  assignResponse,
+  castListSchema,
+  detectJobParams,
+  detectQuery,
+  detectResponse,
+  detectStatusSchema,
+} from './cast-schemas.ts';
+import { projectIdParams } from '../chapters/chapter-schemas.ts';
+import { ownerOf, ownProject, READ, TAG, WRITE } from '../projects/project-routes.ts';
+
+const BASE = '/audiobook/projects/{project_id}';
+const ERRORS = ['unauthorized', 'forbidden', 'not_found', 'validation_error'] as const;
+
+export const castRoutes = [
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/cast`,
+    summary: 'The cast: the narrator bucket first, then characters by line count',
+    tag: TAG,
+    auth: 'user',
+    scope: READ,
+    params: projectIdParams,
+    authorize: ownProject,
+    response: castListSchema,
+    errors: [...ERRORS],
+    handler: ({ params, principal }, services) =>
+      services.audiobook.cast.list(ownerOf(principal), params.project_id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: `${BASE}/cast/detect`,
+    summary:
+      'Detect speakers: method=heuristic answers at once, method=llm starts a job (503 without a chat endpoint)',
+    tag: TAG,
+    auth: 'user',
+    scope: WRITE,
+    params: projectIdParams,
+    authorize: ownProject,
+    query: detectQuery,
+    response: detectResponse,
+    errors: [...ERRORS, 'bad_request', 'conflict', 'service_unavailable'],
+    handler: ({ params, query, principal }, services) =>
+      services.audiobook.detection.detect(ownerOf(principal), params.project_id, query.method),
+  }),
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/cast/detect/{detect_job_id}/status`,
+    summary: 'Status of a speaker detection job (PENDING, PROCESSING, COMPLETED, FAILED)',
+    tag: TAG,
+    auth: 'user',
+    scope: READ,
+    params: detectJobParams,
+    authorize: ownProject,
+    response: detectStatusSchema,
+    errors: [...ERRORS],
+    handler: ({ params, principal }, services) =>
+      services.audiobook.detection.status(
+        ownerOf(principal),
+        params.project_id,
+        params.detect_job_id,
+      ),
+  }),
+  defineRoute({
+    method: 'post',
+    path: `${BASE}/cast/assign`,
+    summary: 'Give a character (and its aliases) or the narrator a voice',
+    tag: TAG,
+    auth: 'user',
+    scope: WRITE,
+    params: projectIdParams,
+    authorize: ownProject,
+    body: assignBody,
+    response: assignResponse,
+    errors: [...ERRORS, 'voice_not_found'],
+    handler: ({ params, body, principal }, services) =>
+      services.audiobook.cast.assign(ownerOf(principal), params.project_id, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: `${BASE}/cast/alias`,
+    summary: 'Merge a name onto another speaker (alias_of null removes the alias)',
+    tag: TAG,
+    auth: 'user',
+    scope: WRITE,
+    params: projectIdParams,
+    authorize: ownProject,
+    body: aliasBody,
+    response: aliasResponse,
+    errors: [...ERRORS, 'bad_request'],
+    handler: ({ params, body, principal }, services) =>
+      services.audiobook.cast.alias(ownerOf(principal), params.project_id, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: `${BASE}/screenplay/annotate`,
+    summary:
+      'Split paragraphs into narration and dialogue lines with speakers and directions (a job; 503 without a chat endpoint)',
+    tag: TAG,
+    auth: 'user',
+    scope: WRITE,
+    params: projectIdParams,
+    authorize: ownProject,
+    body: annotateBody,
+    response: annotateResponse,
+    status: 202,
+    errors: [...ERRORS, 'empty_selection', 'bad_request', 'conflict', 'service_unavailable'],
+    handler: ({ params, body, principal }, services) =>
+      services.audiobook.screenplay.start(ownerOf(principal), params.project_id, body.chapter_ids),
+  }),
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/screenplay/annotate/{annotate_job_id}/status`,
+    summary: 'Status of a screenplay annotation job',
+    tag: TAG,
+    auth: 'user',
+    scope: READ,
+    params: annotateJobParams,
+    authorize: ownProject,
+    response: annotateStatusSchema,
+    errors: [...ERRORS],
+    handler: ({ params, principal }, services) =>
+      services.audiobook.screenplay.status(
+        ownerOf(principal),
+        params.project_id,
+        params.annotate_job_id,
+      ),
+  }),
+];

@@ -1,0 +1,31 @@
+/**
+ * The instant speaker pass on the annotated corpora in TAPEHOUSE_DATA_DIR (CI: ../shared/data):
+ * precision at least 0.90 on PDNC and on LitBank (rule 6: "when in doubt the line stays with
+ * the narrator"; precision matters more than recall). Same numbers as
+ * `scripts/eval/attribution.ts`, which documents how they are counted.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { evaluateAttribution } from '../../../../../../scripts/eval/attribution.ts';
+import { realData } from '../../../../../../test/helpers/requirements.ts';
+import { precision, recall } from './attribution-eval/eval-book.ts';
+
+describe('speaker attribution on real annotated books', () => {
+  it('keeps precision at or above 0.90 on PDNC and LitBank', () => {
+    const dir = realData('books/dialogue_annotations');
+    if (dir === null) return;
+    const results = evaluateAttribution(path.resolve(dir, '..', '..'));
+    const byCorpus = new Map(results.map((r) => [r.corpus, r]));
+    for (const corpus of ['pdnc', 'litbank']) {
+      const result = byCorpus.get(corpus);
+      expect(result?.books.length ?? 0, `${corpus}: no annotated books found`).toBeGreaterThan(0);
+      const total = result?.total;
+      if (total === undefined) continue;
+      console.log(
+        `${corpus}: ${result?.books.length} books, ${total.quotes} quotations, precision ${precision(total).toFixed(3)}, recall ${recall(total).toFixed(3)}`,
+      );
+      expect(total.attributed, `${corpus}: nothing attributed`).toBeGreaterThan(0);
+      expect(precision(total), `${corpus} precision`).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * The export routes' work (docs/api/export.md): starting an export (refused while narration
+ * runs or another export runs, or when a chapter is not narrated), its status with per-chapter
+ * progress and the per-file report, the signed download of the ZIP, and "check my files" /
+ * "master my files" for audio from elsewhere. Stateless over Services.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { probeMedia } from '../../../audio/index.ts';
+import { AppError } from '../../../errors.ts';
+import type { Services } from '../../../services.ts';
+import { JOB_TYPES } from '../book-jobs.ts';
+import { ACX_RULES, MASTER_TARGETS } from './acx-rules.ts';
+import { creditsText } from './credits-text.ts';
+import { exportDir, readSidecar } from './export-files.ts';
+import { exportCredits, type ExportInput, type ExportResult } from './export-job.ts';
+import { planExport } from './export-plan.ts';
+import type { ExportBody, FileReport } from './export-schemas.ts';
+import { measureAudioFile } from './file-measure.ts';
+import { creditsForMinutes, MASTER_JOB_TYPE, type MasterInput } from './master-uploads-job.ts';
+import { narratorVoice } from './speech-clip.ts';
+import { validateMeasurement } from './validator.ts';
+import { readAudioUploads } from './upload-files.ts';
+
+const round1 = (n: number): number => Math.round(n * 10) / 10;
+
+function targetFrom(fields: Record<string, string>): number {
+  const raw = fields.target_rms_db;
+  if (raw === undefined || raw === '') return MASTER_TARGETS.rmsDb;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < ACX_RULES.rmsMinDb || value > ACX_RULES.rmsMaxDb)
+    throw new AppError(
+      'validation_error',
+      `target_rms_db must be between ${ACX_RULES.rmsMinDb} and ${ACX_RULES.rmsMaxDb}.`,
+      {
+        details: { fields: [{ loc: ['body', 'target_rms_db'], msg: 'out of range' }] },
+      },
+    );
+  return value;
+}
+
+export class ExportService {
+  constructor(private readonly services: Services) {}
+
+  async start(ownerId: string, projectId: string, body: ExportBody) {
+    const { services } = this;
+    const project = services.audiobook.projects.require(ownerId, projectId);
+    const { bookJobs, production } = services.audiobook.repos;
+    if (bookJobs.active(project.id, [JOB_TYPES.narration]).length > 0)
+      throw new AppError('conflict', 'The book is being narrated; export after narration ends.');
+    if (bookJobs.active(project.id, [JOB_TYPES.export]).length > 0)
+      throw new AppError('conflict', 'The book is already being exported.');
+    const settings = production.settings(project.id);
+    const coverId = body.cover_image_id ?? settings.coverImageId;
+    if (coverId) {
+      const media = production.media(project.id, coverId);
+      if (!media || media.kind !== 'cover')
+        throw new AppError(
+          'validation_error',
+          'cover_image_id must name a cover uploaded to this project.',
+          {
+            details: { fields: [{ loc: ['body', 'cover_image_id'], msg: `no cover ${coverId}` }] },
+          },
+        );
+    }
+    const narrator = body.narrator ?? narratorVoice(services, project).displayName;
+    const narrate = body.narrate_credits ?? settings.narrateCredits;
+    const credits = narrate
+      ? creditsText({
+          title: project.title,
+          subtitle: body.subtitle ?? '',
+          author: project.author,
+          narrator,
+          openingOverride: body.opening_credits ?? settings.openingAnnouncement,
+          closingOverride: body.closing_credits ?? settings.closingAnnouncement,
+        })
+      : null;
+    const input: ExportInput = {
+      ...body,
+      project_id: project.id,
+      credits,
+      narrator_name: narrator,
+      subtitle_text: body.subtitle ?? '',
+      cover_media_id: coverId,
+    };
+    // Refuses here (not only in the job) so the caller hears at once which paragraphs lack audio.
+    const plan = planExport(services, project.id, { credits, longChapters: body.long_chapters });
+    const seconds = plan.reduce((s, f) => s + f.takes.reduce((n, t) => n + t.seconds, 0), 0);
+    const job = await services.jobs.create(ownerId, JOB_TYPES.export, input);
+    return {
+      job_id: job.id,
+      project_id: project.id,
+      status: 'queued' as const,
+      chapters: plan.filter((f) => f.kind === 'chapter').length,
+      estimated_output_minutes: round1(seconds / 60 + plan.length * 0.05),
+      estimated_credits: exportCredits(
+        input,
+        plan.filter((f) => f.kind === 'chapter').map((f) => f.header),
+      ),
+    };
+  }
+
+  private job(ownerId: string, projectId: string, jobId: number) {
+    this.services.audiobook.projects.require(ownerId, projectId);
+    const job = this.services.audiobook.repos.bookJobs.find(
+      ownerId,
+      projectId,
+      JOB_TYPES.export,
+      jobId,
+    );
+    if (!job) throw new AppError('not_found', `Export job ${jobId} not found for this project.`);
+    return job;
+  }
+
+  status(ownerId: string, projectId: string, jobId: number) {
+    const job = this.job(ownerId, projectId, jobId);
+    const sidecar = readSidecar(exportDir(this.services.config.home, projectId, job.id));
+    return {
+      job_id: job.id,
+      project_id: projectId,
+      status: job.status,
+      progress: Math.round(job.progress * 10) / 10,
+      stage: job.stage,
+      eta_seconds: job.etaSeconds === null ? null : Math.round(job.etaSeconds),
+      error_message: job.errorMessage,
+      chapters: sidecar.chapters,
+      report: sidecar.report,
+      warnings: sidecar.warnings,
+      created_at: job.createdAt,
+      finished_at: job.finishedAt,
+    };
+  }
+
+  download(ownerId: string, projectId: string, jobId: number, origin: string) {
+    const job = this.job(ownerId, projectId, jobId);
+    const waiting = {
+      job_id: job.id,
+      status: job.status,
+      ready: false,
+      url: null,
+      expires_at: null,
+      filename: null,
+      bytes: null,
+      sha256: null,
+      error_message: job.errorMessage,
+    };
+    if (job.status !== 'completed') return waiting;
+    const result = job.result as ExportResult;
+    const file = path.join(this.services.config.home, result.zip.path);
+    if (!fs.existsSync(file))
+      throw new AppError('gone', 'The package was removed; export the book again.');
+    const signed = this.services.urls.sign({
+      path: file,
+      filename: result.zip.filename,
+      contentType: 'application/zip',
+    });
+    return {
+      ...waiting,
+      ready: true,
+      url: `${origin}${signed.url}`,
+      expires_at: signed.expiresAt,
+      filename: result.zip.filename,
+      bytes: result.zip.bytes,
+      sha256: result.zip.sha256,
+    };
+  }
+
+  private uploadDir(): { relative: string; absolute: string } {
+    const relative = path.join('exports', 'uploads', randomUUID());
+    return { relative, absolute: path.join(this.services.config.home, relative) };
+  }
+
+  /** "Check my files": measures and validates each uploaded file; nothing is kept. */
+  async check(request: {
+    stream: Readable | null;
+    headers: Record<string, string | undefined>;
+    signal: AbortSignal;
+  }) {
+    const dir = this.uploadDir();
+    try {
+      const { files } = await readAudioUploads(request.stream, request.headers, dir.absolute);
+      const ffmpeg = await this.services.ffmpeg.require();
+      const reports: FileReport[] = [];
+      for (const file of files) {
+        try {
+          const measurement = await measureAudioFile(ffmpeg, file.path, { signal: request.signal });
+          const verdict = validateMeasurement(measurement, 'upload');
+          reports.push({
+            file: file.filename,
+            kind: 'upload',
+            title: file.filename,
+            chapter_number: null,
+            ...verdict,
+            measurement,
+          });
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status >= 500) throw error;
+          reports.push({
+            file: file.filename,
+            kind: 'upload',
+            title: file.filename,
+            chapter_number: null,
+            passed: false,
+            violations: [
+              {
+                rule: 'format',
+                message: error.message,
+                measured: null,
+                limit: 'audio ffmpeg can read',
+              },
+            ],
+            measurement: null,
+          });
+        }
+      }
+      return { passed: reports.every((r) => r.passed), files: reports };
+    } finally {
+      fs.rmSync(dir.absolute, { recursive: true, force: true });
+    }
+  }
+
+  /** "Master my files": a job mastering each uploaded file to the ACX spec. */
+  async master(
+    ownerId: string,
+    request: {
+      stream: Readable | null;
+      headers: Record<string, string | undefined>;
+      signal: AbortSignal;
+    },
+  ) {
+    const dir = this.uploadDir();
+    try {
+      const { files, fields } = await readAudioUploads(
+        request.stream,
+        request.headers,
+        dir.absolute,
+      );
+      const target = targetFrom(fields);
+      const ffmpeg = await this.services.ffmpeg.require();
+      const inputs: MasterInput['files'] = [];
+      for (const file of files) {
+        const info = await probeMedia(ffmpeg, file.path, { signal: request.signal });
+        if (!info.audio || !info.duration_seconds)
+          throw new AppError(
+            'unsupported_media',
+            `${file.filename} is not audio ffmpeg can read.`,
+            { details: { file: file.filename } },
+          );
+        inputs.push({
+          filename: file.filename,
+          path: path.relative(this.services.config.home, file.path),
+          seconds: info.duration_seconds,
+          sample_rate: info.audio.sample_rate ?? 44_100,
+        });
+      }
+      const input: MasterInput = { dir: dir.relative, target_rms_db: target, files: inputs };
+      const job = await this.services.jobs.create(ownerId, MASTER_JOB_TYPE, input);
+      const minutes = inputs.reduce((s, f) => s + f.seconds + 6, 0) / 60;
+      return {
+        job_id: job.id,
+        status: 'queued' as const,
+        files: inputs.length,
+        estimated_output_minutes: round1(minutes),
+        estimated_credits: creditsForMinutes(minutes),
+      };
+    } catch (error) {
+      fs.rmSync(dir.absolute, { recursive: true, force: true });
+      throw error;
+    }
+  }
+}

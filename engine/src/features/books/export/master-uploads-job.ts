@@ -1,0 +1,110 @@
+/**
+ * `audiobook_acx_master` ("master my files"): audio the user brought from elsewhere, through the
+ * same mastering chain and validator as an export (master-chain.ts), one MP3 per file with its
+ * report and a signed download URL (valid 7 days). Price: the contract's 0.04 USD per minute of
+ * output (300 credits a minute at 7 500 credits per USD), since no narration billed this audio.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { JobHandler } from '../../../jobs/job-types.ts';
+import { MAX_URL_TTL_SECONDS } from '../../platform/downloads/url-signer.ts';
+import { PAYG_INFO } from '../../billing/credit-defaults.ts';
+import { safeName } from './export-plan.ts';
+import type { FileReport } from './export-schemas.ts';
+import { masterToMp3 } from './master-chain.ts';
+import { validateMeasurement } from './validator.ts';
+
+export const MASTER_JOB_TYPE = 'audiobook_acx_master';
+export const USD_PER_OUTPUT_MINUTE = 0.04;
+
+export function creditsForMinutes(minutes: number): number {
+  return Math.ceil(minutes * USD_PER_OUTPUT_MINUTE * PAYG_INFO.credits_per_dollar - 1e-9);
+}
+
+export const masterInput = z.object({
+  dir: z.string(),
+  target_rms_db: z.number(),
+  files: z.array(
+    z.object({
+      filename: z.string(),
+      path: z.string(),
+      seconds: z.number(),
+      sample_rate: z.number(),
+    }),
+  ),
+});
+export type MasterInput = z.output<typeof masterInput>;
+
+export interface MasterUploadsResult {
+  passed: boolean;
+  files: (FileReport & { url: string; expires_at: string; source: string })[];
+  credits_used: number;
+}
+
+export const masterUploadsJob: JobHandler<MasterInput, MasterUploadsResult> = {
+  type: MASTER_JOB_TYPE,
+  resource: 'ffmpeg',
+  idempotent: true,
+  input: masterInput,
+  price(input) {
+    // Output: the input plus at most 6 s of room tone a file.
+    const seconds = input.files.reduce((s, f) => s + f.seconds + 6, 0);
+    return {
+      credits: creditsForMinutes(seconds / 60),
+      serviceType: 'export_acx',
+      audioDuration: seconds,
+    };
+  },
+  async run({ input, signal, progress, reportUsage, services }) {
+    const ffmpeg = await services.ffmpeg.require();
+    const home = services.config.home;
+    const out = path.join(home, input.dir, 'mastered');
+    fs.mkdirSync(out, { recursive: true });
+    const files: MasterUploadsResult['files'] = [];
+    let seconds = 0;
+    for (const [i, f] of input.files.entries()) {
+      progress({ percent: (i / input.files.length) * 100, stage: `mastering ${f.filename}` });
+      const name = `${safeName(path.parse(f.filename).name)}.mp3`;
+      const output = path.join(out, `${i + 1}-${name}`);
+      const master = await masterToMp3(ffmpeg, {
+        inputs: [path.join(home, f.path)],
+        sampleRate: f.sample_rate,
+        output,
+        workDir: path.join(home, input.dir, 'work'),
+        tags: { title: path.parse(f.filename).name, album: '', artist: '', narrator: '' },
+        targetRmsDb: input.target_rms_db,
+        signal,
+        onProgress: (fraction) =>
+          progress({
+            percent: ((i + fraction) / input.files.length) * 100,
+            stage: `mastering ${f.filename}`,
+          }),
+      });
+      const verdict = validateMeasurement(master.measurement, 'upload');
+      const signed = services.urls.sign(
+        { path: output, filename: name, contentType: 'audio/mpeg' },
+        MAX_URL_TTL_SECONDS,
+      );
+      seconds += master.measurement.duration_seconds;
+      files.push({
+        file: name,
+        source: f.filename,
+        kind: 'upload',
+        title: path.parse(f.filename).name,
+        chapter_number: null,
+        passed: verdict.passed,
+        violations: verdict.violations,
+        measurement: master.measurement,
+        url: signed.url,
+        expires_at: signed.expiresAt,
+      });
+      reportUsage({ credits: creditsForMinutes(seconds / 60), audioDuration: seconds });
+    }
+    fs.rmSync(path.join(home, input.dir, 'work'), { recursive: true, force: true });
+    for (const f of input.files) fs.rmSync(path.join(home, f.path), { force: true });
+    const credits = creditsForMinutes(seconds / 60);
+    reportUsage({ credits, audioDuration: seconds });
+    return { passed: files.every((f) => f.passed), files, credits_used: credits };
+  },
+};

@@ -1,0 +1,61 @@
+/**
+ * Takes in SQLite (db/schema/narration.ts): every narration of a paragraph, kept.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { narrationTakes, type TakeRow } from '../../../db/schema/narration.ts';
+
+/** A take to insert; `id` may be chosen by the caller (its audio file is named after it). */
+export type NewTake = Omit<typeof narrationTakes.$inferInsert, 'createdAt' | 'takeNumber'>;
+
+export class TakeRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts with the next take number of its paragraph (numbers never reused). */
+  insert(values: NewTake): TakeRow {
+    return this.db.transaction((tx) => {
+      const last = tx
+        .select({ n: sql<number>`coalesce(max(${narrationTakes.takeNumber}), 0)` })
+        .from(narrationTakes)
+        .where(eq(narrationTakes.paragraphId, values.paragraphId))
+        .get();
+      return tx
+        .insert(narrationTakes)
+        .values({ ...values, id: values.id ?? randomUUID(), takeNumber: (last?.n ?? 0) + 1 })
+        .returning()
+        .get();
+    });
+  }
+
+  list(paragraphId: string): TakeRow[] {
+    return this.db
+      .select()
+      .from(narrationTakes)
+      .where(eq(narrationTakes.paragraphId, paragraphId))
+      .orderBy(asc(narrationTakes.takeNumber))
+      .all();
+  }
+
+  get(paragraphId: string, takeId: string): TakeRow | undefined {
+    return this.db
+      .select()
+      .from(narrationTakes)
+      .where(and(eq(narrationTakes.paragraphId, paragraphId), eq(narrationTakes.id, takeId)))
+      .get();
+  }
+
+  byId(takeId: string): TakeRow | undefined {
+    return this.db.select().from(narrationTakes).where(eq(narrationTakes.id, takeId)).get();
+  }
+
+  /** Takes a job made (a resumed job skips paragraphs it already narrated). */
+  ofJob(jobId: number): TakeRow[] {
+    return this.db
+      .select()
+      .from(narrationTakes)
+      .where(eq(narrationTakes.jobId, jobId))
+      .orderBy(desc(narrationTakes.createdAt))
+      .all();
+  }
+}

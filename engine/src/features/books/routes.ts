@@ -1,0 +1,21 @@
+/**
+ * Every audiobook route of this issue (document 2): projects, manuscripts, chapters and
+ * paragraphs, the cast and screenplay, pronunciations, production settings and media.
+ */
+import { exportRoutes } from './export/routes.ts';
+import { narrationRoutes } from './narration/routes.ts';
+import { castRoutes } from './cast/cast-routes.ts';
+import { chapterRoutes } from './chapters/chapter-routes.ts';
+import { manuscriptRoutes } from './manuscript/manuscript-routes.ts';
+import { productionRoutes } from './production/production-routes.ts';
+import { projectRoutes } from './projects/project-routes.ts';
+
+export const audiobookRoutes = [
+  ...projectRoutes,
+  ...manuscriptRoutes,
+  ...chapterRoutes,
+  ...castRoutes,
+  ...productionRoutes,
+  ...narrationRoutes,
+  ...exportRoutes,
+];

@@ -1,0 +1,115 @@
+/**
+ * The separation engines this machine has: the embedded DSP separator (always; the lower
+ * quality tier) and every neural model pack that is installed. Neural packs are described here
+ * (their model conventions; the files come from `models/<pack>.json` through the model registry),
+ * so a pack counts only once its manifest exists and its files resolve.
+ */
+import { AppError } from '../../../errors.ts';
+import type { ModelRegistry } from '../../../inference/model-registry.ts';
+import type { Services } from '../../../services.ts';
+import { DSP_STEMS } from './dsp/dsp-recipes.ts';
+import type { EngineSpec, InstalledEngine } from './separation-engine.ts';
+
+export const DSP_ENGINE_ID = 'dsp';
+
+export function dspEngine(): InstalledEngine {
+  return {
+    id: DSP_ENGINE_ID,
+    tier: 'dsp',
+    title: 'Embedded DSP separator (lower quality: HPSS, mid/side centre extraction, band masks)',
+    stems: DSP_STEMS,
+    spec: { kind: 'dsp' },
+    rank: 0,
+  };
+}
+
+/** A neural pack the engine knows how to run, once installed. */
+export interface NeuralPackDefinition {
+  packId: string;
+  file: string;
+  title: string;
+  stems: readonly string[];
+  spec: (modelPath: string, providers: string[] | null) => EngineSpec;
+  rank: number;
+}
+
+export const NEURAL_PACKS: readonly NeuralPackDefinition[] = [
+  {
+    // UVR-MDX-NET Inst HQ 3 (TRvlvr/model_repo release all_public_uvr_models): instrumental
+    // target, n_fft 6144, dim_f 3072, dim_t 256, compensate 1.022 (UVR's model_data).
+    packId: 'uvr-mdx-net-inst-hq3',
+    file: 'UVR-MDX-NET-Inst_HQ_3.onnx',
+    title: 'UVR MDX-Net Inst HQ 3 (neural vocals / instrumental)',
+    stems: ['vocals', 'no_vocals', 'backing_track'],
+    spec: (modelPath, executionProviders) => ({
+      kind: 'mdx',
+      modelPath,
+      target: 'no_vocals',
+      complement: 'vocals',
+      nFft: 6144,
+      hop: 1024,
+      dimF: 3072,
+      dimT: 256,
+      compensate: 1.022,
+      executionProviders,
+    }),
+    rank: 10,
+  },
+  {
+    // A Demucs-family 6-source waveform export: [1, 2, T] → [1, 6, 2, T].
+    packId: 'demucs-6s-waveform',
+    file: 'demucs_6s.onnx',
+    title: 'Demucs 6-source (neural drums, bass, other, vocals, guitar, piano)',
+    stems: ['drums', 'bass', 'other', 'vocals', 'guitar', 'piano'].flatMap((s) => [s, `no_${s}`]),
+    spec: (modelPath, executionProviders) => ({
+      kind: 'waveform',
+      modelPath,
+      sources: ['drums', 'bass', 'other', 'vocals', 'guitar', 'piano'],
+      segment: 343_980,
+      executionProviders,
+    }),
+    rank: 5,
+  },
+];
+
+function neuralEngine(
+  models: ModelRegistry,
+  providers: string[] | null,
+  pack: NeuralPackDefinition,
+): InstalledEngine | null {
+  if (!models.manifests().some((m) => m.id === pack.packId)) return null;
+  let modelPath: string;
+  try {
+    modelPath = models.resolveModelFile(pack.packId, pack.file);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+  return {
+    id: pack.packId,
+    tier: 'neural',
+    title: pack.title,
+    stems: pack.stems,
+    spec: pack.spec(modelPath, providers),
+    rank: pack.rank,
+  };
+}
+
+/** Installed engines, best first (the eval script calls this with its own registry). */
+export function enginesIn(models: ModelRegistry, providers: string[] | null): InstalledEngine[] {
+  const engines: InstalledEngine[] = [dspEngine()];
+  for (const pack of NEURAL_PACKS) {
+    const engine = neuralEngine(models, providers, pack);
+    if (engine) engines.push(engine);
+  }
+  return engines.sort((a, b) => b.rank - a.rank);
+}
+
+export function installedEngines(services: Services): InstalledEngine[] {
+  return enginesIn(services.models, services.config.executionProviders ?? null);
+}
+
+/** Packs that would add `stem` if installed (for the error's hint). */
+export function packsProducing(stem: string): string[] {
+  return NEURAL_PACKS.filter((p) => p.stems.includes(stem)).map((p) => p.packId);
+}
