@@ -13,38 +13,17 @@ import { studioTokenResolver } from './api/authenticate.ts';
 import { RateLimiter } from './api/rate-limit.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { EngineConfig } from './config.ts';
+import type { Core } from './core.ts';
 import { databaseFile, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { analysisJob } from './features/platform/analysis/analysis-job.ts';
-import { midiJob } from './features/music/midi/midi-job.ts';
-import { denoiseJob } from './features/cleanup/denoise-job.ts';
-import { Audiobook } from './features/books/books.ts';
-import { castDetectionJob } from './features/books/cast/cast-detection-job.ts';
-import { parseJob } from './features/books/manuscript/parse-job.ts';
-import { retryFailedJob } from './features/books/narration/retry-failed-job.ts';
-import { screenplayJob } from './features/books/screenplay/screenplay-job.ts';
-import { buildAccounts } from './features/accounts/accounts.ts';
-import { CreditsService } from './features/billing/credits-service.ts';
-import { UrlSigner } from './features/platform/downloads/url-signer.ts';
-import { FileStore } from './features/platform/files/file-store.ts';
-import { LocalVoiceCatalog } from './features/voices/catalog/local-catalog.ts';
-import { VoicePreviews } from './features/voices/catalog/voice-preview.ts';
-import { VoicesService } from './features/voices/catalog/voices-service.ts';
-import { VoiceSynthesizer } from './features/voices/engines/voice-synth.ts';
-import { exportJob } from './features/books/export/export-job.ts';
-import { masterUploadsJob } from './features/books/export/master-uploads-job.ts';
-import { narrationJob } from './features/books/narration/narration-job.ts';
-import { NarrationService } from './features/books/narration/narration-service.ts';
-import { TakeRepo } from './features/books/narration/take-repo.ts';
-import { stemJob } from './features/music/stems/stem-job.ts';
-import { EspeakEngine } from './features/voices/engines/espeak/espeak-engine.ts';
-import {
-  createNeuralEngines,
-  installedNeuralVoices,
-} from './features/voices/engines/neural-voices.ts';
-import { SpeechService } from './features/voices/speech/speech-service.ts';
-import type { WebhookLookup } from './features/webhooks/address-guard.ts';
-import { WebhookService } from './features/webhooks/webhook-service.ts';
+import { createAccounts } from './features/accounts/index.ts';
+import { createBilling } from './features/billing/index.ts';
+import { booksJobs, createBooks } from './features/books/index.ts';
+import { cleanupJobs, createCleanup } from './features/cleanup/index.ts';
+import { musicJobs, type Music } from './features/music/index.ts';
+import { createPlatform, platformJobs, type WebhookLookup } from './features/platform/index.ts';
+import { createVoices } from './features/voices/index.ts';
+import { WebhookService } from './features/webhooks/index.ts';
 import { FfmpegStatus } from './ffmpeg-status.ts';
 import { describeInference } from './inference/execution-providers.ts';
 import { ModelRegistry } from './inference/model-registry.ts';
@@ -85,24 +64,6 @@ export interface EngineOptions {
   manifestsDir?: string;
 }
 
-/** Every job type the engine runs; a feature adds its handler here. */
-export function buildRegistry(extra: readonly JobHandler[] = []): JobRegistry {
-  const registry = new JobRegistry();
-  registry.register(analysisJob);
-  registry.register(midiJob);
-  registry.register(parseJob);
-  registry.register(castDetectionJob);
-  registry.register(screenplayJob);
-  registry.register(retryFailedJob);
-  registry.register(narrationJob);
-  registry.register(exportJob);
-  registry.register(masterUploadsJob);
-  registry.register(denoiseJob);
-  registry.register(stemJob);
-  for (const handler of extra) registry.register(handler);
-  return registry;
-}
-
 function writeTokenFile(home: string, token: string): void {
   const file = path.join(home, 'studio-token');
   fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
@@ -124,111 +85,96 @@ export async function createEngine(
     database.close();
     throw error;
   }
-  const registry = buildRegistry(options.jobs);
   const clock = options.clock ?? systemClock;
-  const credits = new CreditsService(database.db, config, clock);
-  for (const problem of credits.ledger.audit()) {
-    log(`warning: credits ledger: ${problem.userId}: ${problem.problem}`);
-  }
-  const jobRepo = new JobRepo(database.db, credits.jobCredits);
-  const recovery = recoverInterruptedJobs(jobRepo, registry);
+  const jobRepo = new JobRepo(database.db);
   const jobEvents = new JobEvents();
+  // Areas create jobs through the runner and the runner runs the areas' handlers: the registry
+  // starts empty, every area adds its handlers below, and the runner opens once it is complete.
+  const registry = new JobRegistry();
   const jobs = new JobRunner(jobRepo, registry, jobEvents, {
     concurrency: config.concurrency,
     log,
   });
-  const files = new FileStore(database.db, config.home);
-  files.sweepTemp();
   const ffmpeg = new FfmpegStatus(config.ffmpegPath);
   const ffmpegHealth = await ffmpeg.check();
   if (ffmpegHealth.status === 'missing')
     log(`warning: ffmpeg unavailable — ${ffmpegHealth.error ?? ''}`);
+  const workers = new WorkerPool(Math.max(1, config.concurrency.inference));
+  const models = new ModelRegistry(
+    config,
+    options.manifestsDir ? { manifestsDir: options.manifestsDir } : {},
+  );
+  const core: Core = {
+    config,
+    db: database.db,
+    clock,
+    log,
+    jobs,
+    jobRepo,
+    jobEvents,
+    workers,
+    models,
+    ffmpeg,
+  };
+
+  // The areas, each from its narrow deps, in dependency order (docs/architecture.md).
+  const billing = createBilling(core);
+  for (const problem of billing.ledger.audit()) {
+    log(`warning: credits ledger: ${problem.userId}: ${problem.problem}`);
+  }
+  const accounts = createAccounts(database.db, config, log, { plans: billing });
+  const platform = createPlatform(core);
+  const webhooks = new WebhookService(database.db, config, {
+    clock,
+    jobEvents,
+    ledger: billing.ledger,
+    log,
+    ...(options.webhookLookup && { lookup: options.webhookLookup }),
+    ...(options.webhookTimeoutMs !== undefined && { timeoutMs: options.webhookTimeoutMs }),
+  });
+  const voices = createVoices({ ...core, urls: platform.urls, charges: billing.ledger });
+  const books = createBooks({ ...core, ...platform, voices });
+  voices.library.countUsageFrom(books.narration.takes);
+  const music: Music = { ...core, ...platform, pricing: billing };
+  const cleanup = createCleanup({ ...core, ...platform, pricing: billing });
+
+  for (const handler of [
+    ...platformJobs(platform, { ffmpeg, pricing: billing }),
+    ...booksJobs(books),
+    ...musicJobs(music),
+    ...cleanupJobs({ ...core, ...platform, pricing: billing }),
+    ...(options.jobs ?? []),
+  ])
+    registry.register(handler);
+  // Jobs the last process left running are resumed or failed (with a refund) before anyone
+  // listens, now that every handler is known; failed ones still notify their webhooks.
+  const recovery = recoverInterruptedJobs(jobRepo, registry);
+  announceRecovered(recovery, jobRepo, jobEvents);
+  jobs.open();
+
   const studioToken =
     options.studioToken ??
     process.env.TAPEHOUSE_STUDIO_TOKEN ??
     randomBytes(32).toString('base64url');
   writeTokenFile(config.home, studioToken);
-  const workers = new WorkerPool(Math.max(1, config.concurrency.inference));
-  const accounts = buildAccounts(database.db, config, log, { plans: credits });
-  const webhooks = new WebhookService(database.db, config, {
-    clock,
-    jobEvents,
-    ledger: credits.ledger,
-    log,
-    ...(options.webhookLookup && { lookup: options.webhookLookup }),
-    ...(options.webhookTimeoutMs !== undefined && { timeoutMs: options.webhookTimeoutMs }),
-  });
-  // Jobs the last process left failed (crash recovery ran before anyone listened) still notify.
-  announceRecovered(recovery, jobRepo, jobEvents);
-
-  // One catalog for the speech routes, the voice routes, cast picks and narration: the embedded
-  // eSpeak NG voices plus the voices of installed Piper and Kokoro packs.
-  const models = new ModelRegistry(
-    config,
-    options.manifestsDir ? { manifestsDir: options.manifestsDir } : {},
-  );
-  const neural = createNeuralEngines(workers, models, config.executionProviders);
-  const voices = new LocalVoiceCatalog(undefined, () => installedNeuralVoices(models, log));
-  const synth = new VoiceSynthesizer({
-    espeak: new EspeakEngine(workers),
-    piper: neural.piper,
-    kokoro: neural.kokoro,
-  });
-  const speech = new SpeechService({
-    voices,
-    synth,
-    ledger: credits.ledger,
-    ffmpeg: () => ffmpeg.require(),
-  });
-  const urls = new UrlSigner(config.home, clock);
-  const voiceLibrary = new VoicesService(
-    database.db,
-    voices,
-    new VoicePreviews(config.home, synth, () => ffmpeg.require()),
-    urls,
-  );
-  const audiobook = new Audiobook({ db: database.db, config, jobs, files, workers, voices, log });
-  const narration = new NarrationService({
-    config,
-    audiobook,
-    takes: new TakeRepo(database.db),
-    voices,
-    synth,
-    ffmpeg,
-    jobs,
-    jobEvents,
-    urls,
-  });
 
   const services: Services = {
-    config,
+    ...core,
     database,
     schemaVersion,
-    jobs,
-    jobRepo,
-    jobEvents,
-    files,
-    urls,
-    workers,
-    models,
-    ffmpeg,
+    ...platform,
     credentialResolvers: [studioTokenResolver(studioToken), ...accounts.resolvers],
     accounts,
-    credits,
-    audiobook,
-    voices,
-    narration,
-    synth,
-    voiceLibrary,
-    speech,
+    billing,
     webhooks,
-    clock,
+    voices,
+    books,
+    music,
+    cleanup,
     rateLimiter: new RateLimiter(),
     studioToken,
     startedAt: Date.now(),
-    log,
   };
-  jobs.attach(services);
   const server = http.createServer(createApp(services));
   // Long uploads and SSE streams must not be cut by the default request timeout.
   server.requestTimeout = 0;

@@ -1,69 +1,48 @@
 /**
- * The engine's container: everything a route handler or job handler may use, built once in
- * engine.ts. Handlers receive it as an argument instead of importing module-level singletons,
- * so tests build a real engine per data dir and nothing leaks between them.
+ * The engine's container as the HTTP edge sees it: the infrastructure (core.ts) plus one entry
+ * per product area. Built once in engine.ts. Route handlers receive it and call their own area's
+ * entry; areas themselves never receive it — each gets its narrow `*Deps` — and job handlers are
+ * closures over their area's service. No module-level singletons: tests build a real engine per
+ * data dir and nothing leaks between them.
  */
 import type { CredentialResolver } from './api/authenticate.ts';
 import type { RateLimiter } from './api/rate-limit.ts';
-import type { Clock } from './clock.ts';
-import type { EngineConfig } from './config.ts';
+import type { Core } from './core.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { FfmpegStatus } from './ffmpeg-status.ts';
-import type { Audiobook } from './features/books/books.ts';
-import type { Accounts } from './features/accounts/accounts.ts';
-import type { CreditsService } from './features/billing/credits-service.ts';
-import type { UrlSigner } from './features/platform/downloads/url-signer.ts';
-import type { FileStore } from './features/platform/files/file-store.ts';
-import type { LocalVoiceCatalog } from './features/voices/catalog/local-catalog.ts';
-import type { VoicesService } from './features/voices/catalog/voices-service.ts';
-import type { NarrationService } from './features/books/narration/narration-service.ts';
-import type { VoiceSynthesizer } from './features/voices/engines/voice-synth.ts';
-import type { SpeechService } from './features/voices/speech/speech-service.ts';
-import type { WebhookService } from './features/webhooks/webhook-service.ts';
-import type { ModelRegistry } from './inference/model-registry.ts';
-import type { JobEvents } from './jobs/job-events.ts';
-import type { JobRepo } from './jobs/job-repo.ts';
-import type { JobRunner } from './jobs/job-runner.ts';
-import type { WorkerPool } from './jobs/worker-pool.ts';
+import type { Accounts } from './features/accounts/index.ts';
+import type { CreditsService } from './features/billing/index.ts';
+import type { Books } from './features/books/index.ts';
+import type { DenoiseService } from './features/cleanup/index.ts';
+import type { Music } from './features/music/index.ts';
+import type { FileStore, UrlSigner } from './features/platform/index.ts';
+import type { Voices } from './features/voices/index.ts';
+import type { WebhookService } from './features/webhooks/index.ts';
 
-export interface Services {
-  config: EngineConfig;
+export interface Services extends Core {
   database: DatabaseHandle;
   schemaVersion: string;
-  jobs: JobRunner;
-  jobRepo: JobRepo;
-  jobEvents: JobEvents;
+  /** Platform: stored files (every area uses them, so they sit at the top level). */
   files: FileStore;
-  /** Signed, expiring download URLs for files in the data dir (features/platform/downloads). */
+  /** Platform: signed, expiring download URLs for files in the data dir. */
   urls: UrlSigner;
-  workers: WorkerPool;
-  models: ModelRegistry;
-  ffmpeg: FfmpegStatus;
-  credentialResolvers: CredentialResolver[];
-  /** Accounts, sessions, tokens, API keys, CAPTCHA, outbox (features/accounts/accounts.ts). */
+  /** Accounts, sessions, tokens, API keys, CAPTCHA, outbox. */
   accounts: Accounts;
-  /** The credits ledger, the Local plan and the cost table (features/billing). */
-  credits: CreditsService;
-  /** Audiobook production: projects, manuscripts, chapters, cast (features/books). */
-  audiobook: Audiobook;
-  /** Voices callers may narrate with: embedded eSpeak NG plus installed neural packs. */
-  voices: LocalVoiceCatalog;
-  /** Narration and takes of audiobook paragraphs (features/books/narration). */
-  narration: NarrationService;
-  /** Speaks a catalog voice with its engine (features/voices/engines/voice-synth.ts). */
-  synth: VoiceSynthesizer;
-  /** The voice routes: catalog views, previews, languages (features/voices/catalog). */
-  voiceLibrary: VoicesService;
-  /** OpenAI-compatible text to speech (features/voices/engines). */
-  speech: SpeechService;
-  /** Webhook endpoints, the event fan-out and the delivery scheduler (features/webhooks). */
+  /** The credits ledger, the Local plan and the cost table. */
+  billing: CreditsService;
+  /** Webhook endpoints, the event fan-out and the delivery scheduler. */
   webhooks: WebhookService;
-  /** Time for the ledger's resets and the webhook schedule (system clock; tests inject). */
-  clock: Clock;
+  /** Voice catalog, TTS engines, voice routes, OpenAI-compatible speech. */
+  voices: Voices;
+  /** Audiobook production: projects to ACX export. */
+  books: Books;
+  /** Audio to MIDI and stem separation. */
+  music: Music;
+  /** Noise reduction. */
+  cleanup: DenoiseService;
+  credentialResolvers: CredentialResolver[];
   /** Per-route request limits declared in the route table (api/rate-limit.ts). */
   rateLimiter: RateLimiter;
   /** Per-launch secret the studio (and the machine's own scripts) authenticate with. */
   studioToken: string;
   startedAt: number;
-  log(line: string): void;
 }

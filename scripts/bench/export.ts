@@ -125,11 +125,11 @@ export async function benchExport(): Promise<void> {
     // Peer: one ffmpeg pass over the same takes.
     const services = engine.services;
     const ffmpeg = (await services.ffmpeg.require()).path;
-    const takes = services.audiobook.repos.chapters
+    const takes = services.books.repos.chapters
       .narratedParagraphs(project.id)
-      .map((p) => services.narration.takes.byId(p.audioKey ?? ''))
+      .map((p) => services.books.narration.takes.byId(p.audioKey ?? ''))
       .filter((x) => x !== undefined)
-      .map((take) => services.narration.takeFile(take));
+      .map((take) => services.books.narration.takeFile(take));
     const list = path.join(home, 'peer.ffconcat');
     fs.writeFileSync(list, `ffconcat version 1.0\n${takes.map((f) => `file '${f}'`).join('\n')}\n`);
     t = performance.now();

@@ -371,7 +371,7 @@ describe('POST .../retry-failed-paragraphs', () => {
     const chapterId = (await chaptersOf(api, projectId))[0]?.id ?? '';
     const lines = await paragraphsOf(api, projectId, chapterId);
     // Narration (a later feature) records failures; here the repository plays it.
-    const { chapters } = engine.engine.services.audiobook.repos;
+    const { chapters } = engine.engine.services.books.repos;
     chapters.updateParagraph(lines[0]?.id ?? '', {
       status: 'failed',
       errorMessage: 'voice crashed',

@@ -284,7 +284,7 @@ describe('jobs pay for what they use', () => {
     ).toEqual({ n: 0 });
     expect(await json(api.get('/credits'))).toMatchObject({ credits_balance: 0 });
     // Pay-as-you-go credits (bought through a hosted account, later) are spent after that.
-    engine.engine.services.credits.ledger.addPayg(poor.id, 50, 'test-top-up');
+    engine.engine.services.billing.ledger.addPayg(poor.id, 50, 'test-top-up');
     const paid = await api.post('/analysis', { file_key: key });
     expect(paid.status).toBe(202);
     await waitForJob(poor.tokens.access_token, (await json<JobView>(paid)).id);
@@ -340,7 +340,7 @@ describe('resets, computed from timestamps', () => {
       last_reset_at: '2026-06-01T00:00:00.000Z',
       next_reset_date: '2026-07-01T00:00:00.000Z',
     });
-    expect(engine.engine.services.credits.ledger.audit()).toEqual([]);
+    expect(engine.engine.services.billing.ledger.audit()).toEqual([]);
   });
 
   it('keeps the owner’s plan across a restart', async () => {
@@ -353,6 +353,6 @@ describe('resets, computed from timestamps', () => {
       credits_per_month: 8000,
       daily_limit: 3000,
     });
-    expect(engine.engine.services.credits.ledger.audit()).toEqual([]);
+    expect(engine.engine.services.billing.ledger.audit()).toEqual([]);
   });
 });

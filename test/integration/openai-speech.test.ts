@@ -110,7 +110,7 @@ describe('POST /v1/audio/speech through the openai SDK', () => {
   }, 30_000);
 
   it('takes a voice by integer id and speaks other languages', async () => {
-    const voices = engine.engine.services.speech.voices.list();
+    const voices = engine.engine.services.voices.catalog.list();
     expect(voices.length).toBeGreaterThanOrEqual(100);
     const french = voices.find((v) => v.language === 'fr');
     expect(french).toBeDefined();

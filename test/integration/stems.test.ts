@@ -246,7 +246,7 @@ describe('separation jobs', () => {
 
 describe('stem-separation.ts (used by audio-to-MIDI)', () => {
   it('separates directly, reporting a stem no engine can make as failed with its reason', async () => {
-    const services = engine.engine.services;
+    const services = engine.engine.services.music;
     const fractions: number[] = [];
     const out = await separateStems(services, {
       filePath: mix,
@@ -263,7 +263,7 @@ describe('stem-separation.ts (used by audio-to-MIDI)', () => {
   });
 
   it('answers a finished job’s files, null for others, and expired once purged', async () => {
-    const services = engine.engine.services;
+    const services = engine.engine.services.music;
     const { body } = await post(
       '/stem-extraction/api/extract',
       fileForm(mix, { mode: 'single', stem: 'drums' }),

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../engine/src/clock.ts';
-import type { ResolvedAddress } from '../../engine/src/features/webhooks/address-guard.ts';
+import type { ResolvedAddress } from '../../engine/src/features/platform/net/address-guard.ts';
 import { bearer } from '../helpers/accounts.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';

@@ -2,6 +2,8 @@
  * Who is calling. Resolved once per request by api/authenticate.ts from the credential resolvers
  * (the studio launch token now; access tokens and API keys plug in with the accounts feature).
  */
+import { AppError } from '../errors.ts';
+
 export type CredentialKind = 'studio' | 'access_token' | 'api_key';
 
 export interface Principal {
@@ -24,4 +26,10 @@ export function hasScope(principal: Principal, scope: string | undefined): boole
   if (principal.scopes.includes(scope)) return true;
   const [area] = scope.split(':');
   return principal.scopes.includes(`${area}:*`);
+}
+
+/** The caller's principal; register.ts guarantees one on routes with auth other than `none`. */
+export function callerOf(principal: Principal | null): Principal {
+  if (!principal) throw new AppError('unauthorized', 'Authentication required.');
+  return principal;
 }

@@ -1,39 +1,28 @@
 /**
  * THE route table: every route the engine serves under /api/v1, and the routes the contract
  * removed (answered 410). Express registration, request validation, the auth matrix test and
- * docs/api/openapi.json are all generated from these two lists. A feature adds its rows here.
+ * docs/api/openapi.json are all generated from these two lists. Each product area exports its
+ * rows from its index.ts; this table only concatenates them.
  */
-import { analysisRoutes } from '../features/platform/analysis/routes.ts';
-import { audiobookRoutes } from '../features/books/routes.ts';
-import { authRoutes } from '../features/accounts/routes.ts';
-import { creditRoutes } from '../features/billing/routes.ts';
-import { denoiseRoutes } from '../features/cleanup/routes.ts';
-import { downloadRoutes } from '../features/platform/downloads/routes.ts';
-import { fileRoutes } from '../features/platform/files/routes.ts';
-import { healthRoutes } from '../features/platform/health/routes.ts';
-import { midiRoutes } from '../features/music/midi/routes.ts';
-import { jobRoutes } from '../features/platform/jobs/routes.ts';
-import { stemRoutes } from '../features/music/stems/routes.ts';
-import { speechRoutes } from '../features/voices/speech/routes.ts';
-import { voiceRoutes } from '../features/voices/catalog/routes.ts';
-import { webhookRoutes } from '../features/webhooks/routes.ts';
+import { accountsRoutes } from '../features/accounts/index.ts';
+import { billingRoutes } from '../features/billing/index.ts';
+import { booksRoutes } from '../features/books/index.ts';
+import { cleanupRoutes } from '../features/cleanup/index.ts';
+import { musicRoutes } from '../features/music/index.ts';
+import { platformRoutes } from '../features/platform/index.ts';
+import { voicesRoutes } from '../features/voices/index.ts';
+import { webhookRoutes } from '../features/webhooks/index.ts';
 import { removedRoute, type AnyRoute, type RemovedRoute } from './route.ts';
 
 export const routeTable: readonly AnyRoute[] = [
-  ...healthRoutes,
-  ...jobRoutes,
-  ...fileRoutes,
-  ...downloadRoutes,
-  ...analysisRoutes,
-  ...authRoutes,
-  ...creditRoutes,
+  ...platformRoutes,
+  ...accountsRoutes,
+  ...billingRoutes,
   ...webhookRoutes,
-  ...audiobookRoutes,
-  ...speechRoutes,
-  ...voiceRoutes,
-  ...midiRoutes,
-  ...denoiseRoutes,
-  ...stemRoutes,
+  ...booksRoutes,
+  ...voicesRoutes,
+  ...musicRoutes,
+  ...cleanupRoutes,
 ];
 
 /** Document 2, "Narration" and "Versioning": replaced by narration/batch. */

@@ -2,11 +2,13 @@
  * All SQL for jobs. State changes go through `transition`, which checks the state machine inside
  * the same transaction as the write, so two racing writers can never both win.
  */
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs, type JobRow } from '../db/schema/jobs.ts';
+
+export type { JobRow };
 import { AppError } from '../errors.ts';
-import { creditsStateAfter, defaultJobCredits, type JobCredits } from './job-credits.ts';
+import { creditsStateAfter, type JobCredits } from './job-credits.ts';
 import {
   canTransition,
   TERMINAL_STATUSES,
@@ -48,19 +50,40 @@ export interface ListJobsFilter {
   ownerId: string;
   status?: JobStatus;
   type?: string;
+  /** Leave out jobs whose outputs were deleted (`markResultDeleted`). */
+  excludeDeleted?: boolean;
   limit: number;
   offset: number;
 }
 
-export class JobRepo {
-  private readonly credits: JobCredits;
+const ACTIVE: JobStatus[] = ['queued', 'running'];
 
-  /** `credits`: the ledger hook (jobs/job-credits.ts); default: a ledger on the same database. */
-  constructor(
-    private readonly db: Db,
-    credits?: JobCredits,
-  ) {
-    this.credits = credits ?? defaultJobCredits(db);
+/** Jobs that name `resourceId` as the given input field (e.g. a book's `project_id`). */
+function inputIs(field: string, value: string): SQL {
+  return sql`json_extract(${jobs.input}, ${`$.${field}`}) = ${value}`;
+}
+
+const NOT_DELETED = sql`json_extract(${jobs.result}, '$.deleted_at') IS NULL`;
+
+/** A finished job whose outputs were purged keeps only `{deleted_at}` as its result. */
+export function isResultDeleted(row: JobRow): boolean {
+  const result = row.result as { deleted_at?: unknown } | null;
+  return typeof result?.deleted_at === 'string';
+}
+
+export class JobRepo {
+  private credits: JobCredits | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Whoever keeps the money subscribes here (billing, in engine.ts): its hook runs inside the
+   * insert's and every terminal transition's transaction. One subscriber: a second would mean
+   * two ledgers for one job.
+   */
+  subscribeCredits(hook: JobCredits): void {
+    if (this.credits !== null) throw new Error('JobRepo already has a credits subscriber.');
+    this.credits = hook;
   }
 
   /**
@@ -78,6 +101,11 @@ export class JobRepo {
         .returning()
         .get();
       if (quote === null || quote.credits <= 0) return row;
+      if (this.credits === null)
+        throw new AppError(
+          'internal_error',
+          `Job type ${values.type} is priced but no ledger holds credits.`,
+        );
       this.credits.reserve(row, quote);
       return (
         tx
@@ -98,6 +126,7 @@ export class JobRepo {
     const conditions: SQL[] = [eq(jobs.ownerId, filter.ownerId)];
     if (filter.status) conditions.push(eq(jobs.status, filter.status));
     if (filter.type) conditions.push(eq(jobs.type, filter.type));
+    if (filter.excludeDeleted) conditions.push(NOT_DELETED);
     const where = and(...conditions);
     const rows = this.db
       .select()
@@ -109,6 +138,54 @@ export class JobRepo {
       .all();
     const total = this.db.select({ n: count() }).from(jobs).where(where).get()?.n ?? 0;
     return { rows, total };
+  }
+
+  /** Queued or running jobs of `types` whose input names `value` as `field`. */
+  activeFor(field: string, value: string, types: string[]): JobRow[] {
+    return this.db
+      .select()
+      .from(jobs)
+      .where(and(inArray(jobs.type, types), inArray(jobs.status, ACTIVE), inputIs(field, value)))
+      .all();
+  }
+
+  /** The owner's job `id` of `type` whose input names `value` as `field`; else undefined. */
+  findFor(
+    ownerId: string,
+    field: string,
+    value: string,
+    type: string,
+    id: number,
+  ): JobRow | undefined {
+    return this.db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.id, id), eq(jobs.type, type), eq(jobs.ownerId, ownerId), inputIs(field, value)),
+      )
+      .get();
+  }
+
+  /** The newest job of `type` whose input names `value` as `field`. */
+  latestFor(field: string, value: string, type: string): JobRow | undefined {
+    return this.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, type), inputIs(field, value)))
+      .orderBy(desc(jobs.id))
+      .get();
+  }
+
+  /**
+   * Marks a finished job's outputs deleted: its result keeps only `deleted_at`. The row itself
+   * stays, because the credits ledger's history refers to it.
+   */
+  markResultDeleted(id: number, at: string): void {
+    this.db
+      .update(jobs)
+      .set({ result: { deleted_at: at }, updatedAt: at })
+      .where(eq(jobs.id, id))
+      .run();
   }
 
   byStatus(statuses: JobStatus[]): JobRow[] {
@@ -149,7 +226,7 @@ export class JobRepo {
       const values = typeof patch === 'function' ? patch(current) : patch;
       // The job's held credits end with it, in this transaction, whoever asked for the change.
       const ending = TERMINAL_STATUSES.has(to) && current.creditsState === 'held';
-      if (ending) this.credits.end(current, to, options.usage ?? null);
+      if (ending) this.credits?.end(current, to, options.usage ?? null);
       return (
         tx
           .update(jobs)

@@ -9,7 +9,6 @@
 import { z } from 'zod';
 import type { JobRow } from '../db/schema/jobs.ts';
 import { AppError, isAppError, isCancelled } from '../errors.ts';
-import type { Services } from '../services.ts';
 import { creditsStateAfter } from './job-credits.ts';
 import type { JobEvents } from './job-events.ts';
 import type { JobRegistry } from './job-registry.ts';
@@ -41,7 +40,8 @@ export interface JobRunnerOptions {
 export class JobRunner {
   private readonly running = new Map<number, Running>();
   private stopping = false;
-  private services: Services | null = null;
+  /** Set once every area has registered its handlers (engine.ts); nothing runs before. */
+  private started = false;
 
   constructor(
     private readonly repo: JobRepo,
@@ -50,9 +50,12 @@ export class JobRunner {
     private readonly options: JobRunnerOptions,
   ) {}
 
-  /** Late-bound because handlers need the whole container, which holds this runner. */
-  attach(services: Services): void {
-    this.services = services;
+  /**
+   * Areas need the runner to create jobs and the runner needs their handlers to run them, so
+   * the runner is built first and opened once the registry is complete.
+   */
+  open(): void {
+    this.started = true;
   }
 
   /**
@@ -71,8 +74,7 @@ export class JobRunner {
     }
     let quote: JobQuote | null = null;
     if (handler.price) {
-      if (this.services === null) throw new AppError('internal_error', 'Runner not attached.');
-      quote = await handler.price(parsed.data, { ownerId, services: this.services });
+      quote = await handler.price(parsed.data, { ownerId });
       if (this.stopping) throw new AppError('service_unavailable', 'The engine is shutting down.');
     }
     const row = this.repo.insert(
@@ -106,7 +108,7 @@ export class JobRunner {
 
   /** Starts as many queued jobs as each resource's limit allows. */
   drain(): void {
-    if (this.stopping || this.services === null) return;
+    if (this.stopping || !this.started) return;
     const queued = this.repo.byStatus(['queued']);
     for (const row of queued) {
       const resource = row.resource;
@@ -124,8 +126,6 @@ export class JobRunner {
   }
 
   private start(row: JobRow): void {
-    const services = this.services;
-    if (services === null) return;
     const started = this.repo.transition(row.id, 'running', (current) => ({
       startedAt: nowIso(),
       attempts: current.attempts + 1,
@@ -168,7 +168,6 @@ export class JobRunner {
           reportUsage: (reported) => {
             usage = reported;
           },
-          services,
         });
         if (controller.signal.aborted) throw controller.signal.reason;
         this.finish(

@@ -4,7 +4,6 @@
  * queued → cancelled and running → queued (crash recovery of an idempotent job).
  */
 import type { z } from 'zod';
-import type { Services } from '../services.ts';
 import { JOB_STATUSES } from './job-schema.ts';
 
 export { JOB_STATUSES };
@@ -51,7 +50,6 @@ export interface JobContext<I> {
    * Not called: the whole reservation is charged. Never more than the reservation.
    */
   reportUsage(usage: JobUsage): void;
-  services: Services;
 }
 
 /** The credits a job reserves at creation (its ceiling) and what its usage record will say. */
@@ -70,6 +68,11 @@ export interface JobUsage {
   metadata?: Record<string, unknown>;
 }
 
+/**
+ * One job type. Each area builds its handlers as thin closures over its own service (its
+ * `jobs.ts` factory), so a handler reaches only what its area was given, never a bag of every
+ * service in the engine.
+ */
 export interface JobHandler<I = unknown, R = unknown> {
   type: string;
   resource: JobResource;
@@ -83,7 +86,7 @@ export interface JobHandler<I = unknown, R = unknown> {
    * The credits to reserve when the job is created (in the insert's transaction; 402
    * insufficient_credits when they cannot be held). Absent: the job is free.
    */
-  price?(input: I, ctx: { ownerId: string; services: Services }): Promise<JobQuote> | JobQuote;
+  price?(input: I, ctx: { ownerId: string }): Promise<JobQuote> | JobQuote;
   run(ctx: JobContext<I>): Promise<R>;
 }
 

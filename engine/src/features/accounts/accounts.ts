@@ -20,7 +20,7 @@ import { DeviceRepo } from './sessions/device-repo.ts';
 import { SessionRepo } from './sessions/session-repo.ts';
 import { SessionService } from './sessions/session-service.ts';
 import { accessTokenResolver } from './auth/access-token-resolver.ts';
-import type { PlanSource } from './auth/local-plan.ts';
+import type { PlanSource } from '../billing/index.ts';
 import { AuthAttemptRepo } from './auth/auth-attempt-repo.ts';
 import { AuthSignals } from './auth/auth-signals.ts';
 import { CaptchaRepo } from './auth/captcha-repo.ts';

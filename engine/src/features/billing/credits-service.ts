@@ -3,15 +3,14 @@
  * owner sets, the cost table, and the read models of document 1 ("Credit balance record",
  * "Credit usage record", "Credits object"). No express types; routes.ts is the thin edge.
  */
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { EngineConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { creditUsage, type CreditPool, type CreditUsageRow } from '../../db/schema/credits.ts';
 import { AppError } from '../../errors.ts';
-import { ledgerJobCredits, type JobCredits } from '../../jobs/job-credits.ts';
+import type { JobCredits } from '../../jobs/job-credits.ts';
+import { ledgerJobCredits } from './job-billing.ts';
 import type { JobQuote } from '../../jobs/job-types.ts';
-import { localPlanBlocks, type PlanBlocks, type PlanSource } from '../accounts/auth/local-plan.ts';
+import { localPlanBlocks, type PlanBlocks, type PlanSource } from './plan-blocks.ts';
 import {
   DEFAULT_MULTIPLIERS,
   DEFAULT_NATIVE_COSTS,
@@ -27,6 +26,7 @@ import {
 import { CreditLedger, type CreditPlan } from './ledger.ts';
 import { dayStart } from './ledger-periods.ts';
 import { writeLocalPlanSetting } from './plan-settings.ts';
+import { UsageRecords, type CreditUsageRecord, type UsageFilter } from './usage-records.ts';
 
 export interface CreditBalanceRecord {
   credits_balance: number;
@@ -37,27 +37,6 @@ export interface CreditBalanceRecord {
   credits_per_month: number;
   last_reset_at: string;
   next_reset_date: string;
-}
-
-export interface CreditUsageRecord {
-  id: string;
-  user_credits_id: string;
-  credits_used: number;
-  service_type: string;
-  audio_duration: number;
-  credit_source: CreditPool;
-  created_at: string;
-  usage_metadata: Record<string, unknown>;
-}
-
-export interface UsageFilter {
-  serviceType?: string | undefined;
-  creditSource?: CreditPool | undefined;
-  jobId?: number | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  limit: number;
-  offset: number;
 }
 
 export interface LocalPlanView {
@@ -85,24 +64,12 @@ export function costTable(overrides: Record<string, number>): CostTable {
   return { ...DEFAULT_MULTIPLIERS, ...DEFAULT_NATIVE_COSTS, ...overrides } as CostTable;
 }
 
-function toUsageRecord(row: CreditUsageRow): CreditUsageRecord {
-  return {
-    id: row.id,
-    user_credits_id: row.userCreditsId,
-    credits_used: row.creditsUsed,
-    service_type: row.serviceType,
-    audio_duration: row.audioDuration,
-    credit_source: row.creditSource,
-    created_at: row.createdAt,
-    usage_metadata: row.usageMetadata,
-  };
-}
-
 export class CreditsService implements PlanSource {
   readonly ledger: CreditLedger;
   readonly jobCredits: JobCredits;
   private plan: CreditPlan;
   private readonly costs: CostTable;
+  private readonly usageRecords: UsageRecords;
 
   constructor(
     private readonly db: Db,
@@ -112,6 +79,7 @@ export class CreditsService implements PlanSource {
     this.plan = { ...(config.localPlan ?? LOCAL_PLAN_DEFAULTS) };
     this.costs = costTable(config.creditMultipliers);
     this.ledger = new CreditLedger(db, { clock, plan: () => this.plan });
+    this.usageRecords = new UsageRecords(db);
     this.jobCredits = ledgerJobCredits(this.ledger);
   }
 
@@ -178,23 +146,7 @@ export class CreditsService implements PlanSource {
 
   /** Usage records, newest first. */
   usage(userId: string, filter: UsageFilter): { records: CreditUsageRecord[]; total: number } {
-    const conditions: SQL[] = [eq(creditUsage.userId, userId)];
-    if (filter.serviceType) conditions.push(eq(creditUsage.serviceType, filter.serviceType));
-    if (filter.creditSource) conditions.push(eq(creditUsage.creditSource, filter.creditSource));
-    if (filter.jobId !== undefined) conditions.push(eq(creditUsage.jobId, filter.jobId));
-    if (filter.from) conditions.push(gte(creditUsage.createdAt, filter.from));
-    if (filter.to) conditions.push(lt(creditUsage.createdAt, filter.to));
-    const where = and(...conditions);
-    const rows = this.db
-      .select()
-      .from(creditUsage)
-      .where(where)
-      .orderBy(desc(creditUsage.createdAt), desc(creditUsage.id))
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .all();
-    const total = this.db.select({ n: count() }).from(creditUsage).where(where).get()?.n ?? 0;
-    return { records: rows.map(toUsageRecord), total };
+    return this.usageRecords.list(userId, filter);
   }
 
   /** Document 1, "Credit multipliers": exactly the document's keys. */

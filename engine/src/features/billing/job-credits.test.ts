@@ -33,7 +33,8 @@ beforeEach(() => {
     config,
     new ManualClock(Date.parse('2026-02-02T00:00:00Z')),
   );
-  repo = new JobRepo(handle.db, credits.jobCredits);
+  repo = new JobRepo(handle.db);
+  repo.subscribeCredits(credits.jobCredits);
 });
 
 afterEach(() => {

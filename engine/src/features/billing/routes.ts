@@ -10,7 +10,7 @@ import { StatusReply } from '../../api/reply.ts';
 import { defineRoute } from '../../api/route.ts';
 import { CREDIT_POOLS } from '../../db/schema/credits.ts';
 import { AppError } from '../../errors.ts';
-import { callerOf } from '../accounts/auth/request-client.ts';
+import { callerOf } from '../../api/principal.ts';
 import { MULTIPLIER_KEYS, PAYG_INFO } from './credit-defaults.ts';
 
 export const creditBalanceSchema = z
@@ -80,7 +80,7 @@ export const creditRoutes = [
     scope: 'credits:read',
     response: creditBalanceSchema,
     errors: [...readErrors],
-    handler: ({ principal }, { credits }) => credits.balance(callerOf(principal).userId),
+    handler: ({ principal }, { billing: credits }) => credits.balance(callerOf(principal).userId),
   }),
   defineRoute({
     method: 'get',
@@ -100,7 +100,7 @@ export const creditRoutes = [
     }),
     response: z.array(creditUsageSchema),
     errors: [...readErrors, 'validation_error'],
-    handler: ({ query, principal }, { credits }) => {
+    handler: ({ query, principal }, { billing: credits }) => {
       const { records, total } = credits.usage(callerOf(principal).userId, {
         serviceType: query.service_type,
         creditSource: query.credit_source,
@@ -127,7 +127,7 @@ export const creditRoutes = [
     scope: 'credits:read',
     response: creditMultipliersSchema,
     errors: [...readErrors],
-    handler: (_ctx, { credits }) => credits.multipliers(),
+    handler: (_ctx, { billing: credits }) => credits.multipliers(),
   }),
   defineRoute({
     method: 'get',
@@ -145,7 +145,7 @@ export const creditRoutes = [
       })
       .meta({ id: 'PaygInfo' }),
     errors: [...readErrors],
-    handler: (_ctx, { credits }) => credits.paygInfo(),
+    handler: (_ctx, { billing: credits }) => credits.paygInfo(),
   }),
   defineRoute({
     method: 'post',
@@ -166,7 +166,7 @@ export const creditRoutes = [
       })
       .meta({ id: 'CheckoutSession' }),
     errors: [...readErrors, 'validation_error', 'payment_provider_unavailable'],
-    handler: ({ body }, { credits }) => credits.createCheckout(body.amount_usd),
+    handler: ({ body }, { billing: credits }) => credits.createCheckout(body.amount_usd),
   }),
   defineRoute({
     method: 'get',
@@ -176,7 +176,7 @@ export const creditRoutes = [
     auth: 'bearer',
     response: localPlanSchema,
     errors: [...readErrors],
-    handler: ({ principal }, { credits }) => {
+    handler: ({ principal }, { billing: credits }) => {
       requireOwner(principal);
       return credits.localPlan();
     },
@@ -203,7 +203,7 @@ export const creditRoutes = [
       ),
     response: localPlanSchema,
     errors: [...readErrors, 'validation_error'],
-    handler: ({ body, principal }, { credits }) => {
+    handler: ({ body, principal }, { billing: credits }) => {
       requireOwner(principal);
       return credits.setLocalPlan(body);
     },

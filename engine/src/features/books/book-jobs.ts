@@ -1,11 +1,8 @@
 /**
- * The audiobook job types and the queries over a book's jobs (which job runs for which project).
- * Every audiobook job carries `project_id` in its input, so "is a detection running for this
- * book?" is one indexed-by-type query on the jobs table.
+ * The book job types, and which job runs for which book ("is a detection running for this
+ * book?").
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { jobs, type JobRow } from '../../db/schema/jobs.ts';
+import type { JobRepo, JobRow } from '../../jobs/job-repo.ts';
 
 export const JOB_TYPES = {
   parse: 'audiobook_parse',
@@ -17,50 +14,24 @@ export const JOB_TYPES = {
   export: 'audiobook_export',
 } as const;
 
-const ACTIVE = ['queued', 'running'] as const;
-
+/**
+ * A book's jobs, read through the jobs repository (which owns every query on the jobs table):
+ * every book job carries `project_id` in its input.
+ */
 export class BookJobs {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly jobs: JobRepo) {}
 
   /** Queued or running jobs of `types` for a project. */
   active(projectId: string, types: string[]): JobRow[] {
-    return this.db
-      .select()
-      .from(jobs)
-      .where(
-        and(
-          inArray(jobs.type, types),
-          inArray(jobs.status, [...ACTIVE]),
-          sql`json_extract(${jobs.input}, '$.project_id') = ${projectId}`,
-        ),
-      )
-      .all();
+    return this.jobs.activeFor('project_id', projectId, types);
   }
 
   /** One job of `type` for a project (another project's or owner's job is undefined). */
   find(ownerId: string, projectId: string, type: string, jobId: number): JobRow | undefined {
-    return this.db
-      .select()
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.id, jobId),
-          eq(jobs.type, type),
-          eq(jobs.ownerId, ownerId),
-          sql`json_extract(${jobs.input}, '$.project_id') = ${projectId}`,
-        ),
-      )
-      .get();
+    return this.jobs.findFor(ownerId, 'project_id', projectId, type, jobId);
   }
 
   latest(projectId: string, type: string): JobRow | undefined {
-    return this.db
-      .select()
-      .from(jobs)
-      .where(
-        and(eq(jobs.type, type), sql`json_extract(${jobs.input}, '$.project_id') = ${projectId}`),
-      )
-      .orderBy(desc(jobs.id))
-      .get();
+    return this.jobs.latestFor('project_id', projectId, type);
   }
 }

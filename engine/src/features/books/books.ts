@@ -1,13 +1,15 @@
 /**
- * The audiobook area for one engine (Services.audiobook): repositories over SQLite, the chat
- * endpoint client, and the services the routes and job handlers call. Built once in engine.ts.
+ * The books area for one engine (Services.books): its repositories over SQLite (private to the
+ * area), the chat endpoint client, and the services its routes and job handlers call — projects,
+ * manuscripts, chapters, cast, screenplay, production, narration and takes, export. Built once in
+ * engine.ts from `BooksDeps`; nothing outside the area reaches its tables.
  */
-import type { EngineConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { JobRunner } from '../../jobs/job-runner.ts';
-import type { WorkerPool } from '../../jobs/worker-pool.ts';
-import type { FileStore } from '../platform/files/file-store.ts';
-import type { VoiceCatalog } from '../voices/catalog/voice-catalog.ts';
+import type { Core } from '../../core.ts';
+import type { FileStore, UrlSigner } from '../platform/index.ts';
+import type { Voices } from '../voices/index.ts';
+import { ExportService } from './export/export-service.ts';
+import { NarrationService } from './narration/narration-service.ts';
+import { TakeRepo } from './narration/take-repo.ts';
 import { BookGenerator } from './manuscript/book-generator.ts';
 import { BookImporter } from './manuscript/book-import.ts';
 import { BookJobs } from './book-jobs.ts';
@@ -25,17 +27,16 @@ import { ProjectRepo } from './projects/project-repo.ts';
 import { ProjectService } from './projects/project-service.ts';
 import { ScreenplayService } from './screenplay/screenplay-service.ts';
 
-export interface AudiobookDeps {
-  db: Db;
-  config: EngineConfig;
-  jobs: JobRunner;
+export interface BooksDeps extends Pick<
+  Core,
+  'db' | 'config' | 'jobs' | 'jobRepo' | 'jobEvents' | 'workers' | 'ffmpeg' | 'log'
+> {
   files: FileStore;
-  workers: WorkerPool;
-  voices: VoiceCatalog;
-  log: (line: string) => void;
+  urls: UrlSigner;
+  voices: Pick<Voices, 'catalog' | 'synth'>;
 }
 
-export class Audiobook {
+export class Books {
   readonly repos: {
     projects: ProjectRepo;
     chapters: ChapterRepo;
@@ -52,18 +53,20 @@ export class Audiobook {
   readonly detection: CastDetection;
   readonly screenplay: ScreenplayService;
   readonly production: ProductionService;
+  readonly narration: NarrationService;
+  readonly exports: ExportService;
 
-  constructor(deps: AudiobookDeps) {
+  constructor(readonly deps: BooksDeps) {
     this.repos = {
       projects: new ProjectRepo(deps.db),
       chapters: new ChapterRepo(deps.db),
       cast: new CastRepo(deps.db),
       production: new ProductionRepo(deps.db),
-      bookJobs: new BookJobs(deps.db),
+      bookJobs: new BookJobs(deps.jobRepo),
     };
     const { projects, chapters, cast, production, bookJobs } = this.repos;
     this.chat = new ChatClient(deps.config.llmUrl, deps.config.llmModel);
-    this.cast = new CastService(projects, chapters, cast, deps.voices);
+    this.cast = new CastService(projects, chapters, cast, deps.voices.catalog);
     this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast, (id) =>
       removeProjectFiles(deps.config.home, id),
     );
@@ -87,5 +90,17 @@ export class Audiobook {
     });
     this.screenplay = new ScreenplayService(projects, chapters, bookJobs, deps.jobs, this.chat);
     this.production = new ProductionService(this.projects, production, deps.files);
+    this.narration = new NarrationService({
+      config: deps.config,
+      audiobook: this,
+      takes: new TakeRepo(deps.db),
+      voices: deps.voices.catalog,
+      synth: deps.voices.synth,
+      ffmpeg: deps.ffmpeg,
+      jobs: deps.jobs,
+      jobEvents: deps.jobEvents,
+      urls: deps.urls,
+    });
+    this.exports = new ExportService(this);
   }
 }

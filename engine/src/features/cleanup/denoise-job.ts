@@ -11,9 +11,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { probeMedia } from '../../audio/probe.ts';
 import { AppError, isAppError } from '../../errors.ts';
-import { probedSeconds } from '../platform/files/probe-duration.ts';
+import { probedSeconds } from '../platform/index.ts';
 import type { JobContext, JobHandler } from '../../jobs/job-types.ts';
-import type { Services } from '../../services.ts';
+import type { CleanupDeps } from './cleanup-deps.ts';
 import { ENGINES, type EngineFiles, type QualityMode } from './denoise-engines.ts';
 import type { DenoiseFileResult } from './denoise-file.ts';
 import { DENOISE_OUTPUT_FORMATS, DENOISE_QUALITY_MODES } from './denoise-schema.ts';
@@ -44,31 +44,33 @@ export interface DenoiseResult extends DenoiseFileResult {
 }
 
 /** Absolute paths of the mode's model files; model_not_installed names the install command. */
-export function resolveEngineFiles(services: Services, mode: QualityMode): EngineFiles {
+export function resolveEngineFiles(
+  deps: Pick<CleanupDeps, 'models'>,
+  mode: QualityMode,
+): EngineFiles {
   const engine = ENGINES[mode];
   const files: EngineFiles = {};
-  for (const name of engine.files)
-    files[name] = services.models.resolveModelFile(engine.pack, name);
+  for (const name of engine.files) files[name] = deps.models.resolveModelFile(engine.pack, name);
   return files;
 }
 
-export const denoiseJob: JobHandler<DenoiseInput, DenoiseResult> = {
+export const makeDenoiseJob = (deps: CleanupDeps): JobHandler<DenoiseInput, DenoiseResult> => ({
   type: DENOISE_JOB,
   resource: 'inference',
   idempotent: true,
   input: denoiseInput,
-  async price(input, { ownerId, services }) {
-    return services.credits.quoteMinutes(
+  async price(input, { ownerId }) {
+    return deps.pricing.quoteMinutes(
       'denoise_audio',
-      await probedSeconds(services, ownerId, input.file_key),
+      await probedSeconds(deps, ownerId, input.file_key),
     );
   },
   async run(ctx) {
-    const { input, ownerId, services } = ctx;
-    const row = services.files.get(ownerId, input.file_key);
-    const source = services.files.pathOf(row);
+    const { input, ownerId } = ctx;
+    const row = deps.files.get(ownerId, input.file_key);
+    const source = deps.files.pathOf(row);
     try {
-      return await denoiseStored(row.filename, source, ctx);
+      return await denoiseStored(row.filename, source, { ...ctx, deps });
     } catch (error) {
       // Messages name the stored blob (a sha256); the user knows the file by its own name.
       if (isAppError(error)) {
@@ -81,19 +83,27 @@ export const denoiseJob: JobHandler<DenoiseInput, DenoiseResult> = {
       throw error;
     }
   },
-};
+});
 
 async function denoiseStored(
   filename: string,
   source: string,
-  { jobId, input, ownerId, signal, progress, reportUsage, services }: JobContext<DenoiseInput>,
+  {
+    jobId,
+    input,
+    ownerId,
+    signal,
+    progress,
+    reportUsage,
+    deps,
+  }: JobContext<DenoiseInput> & { deps: CleanupDeps },
 ): Promise<DenoiseResult> {
-  const files = resolveEngineFiles(services, input.quality_mode);
-  const ffmpeg = await services.ffmpeg.require();
+  const files = resolveEngineFiles(deps, input.quality_mode);
+  const ffmpeg = await deps.ffmpeg.require();
   progress({ percent: 0, stage: 'probe' });
   const info = await probeMedia(ffmpeg, source, { signal });
   const plan = planOutput(info, filename, input.output_format);
-  const work = path.join(services.config.home, 'files', '.tmp', `denoise-${jobId}`);
+  const work = path.join(deps.config.home, 'files', '.tmp', `denoise-${jobId}`);
   fs.mkdirSync(work, { recursive: true });
   try {
     const audioOut = path.join(work, `audio.${plan.audio.extension}`);
@@ -107,26 +117,26 @@ async function denoiseStored(
       plan,
       info,
       ffmpeg: { path: ffmpeg.path, version: ffmpeg.version },
-      executionProviders: services.config.executionProviders,
+      executionProviders: deps.config.executionProviders,
     };
-    const measured = await services.workers.run<DenoiseFileResult>(DENOISE_TASK, task, {
+    const measured = await deps.workers.run<DenoiseFileResult>(DENOISE_TASK, task, {
       signal,
       onProgress: (percent, stage) =>
         progress({ percent: percent * 0.98, stage: stage ?? 'denoise' }),
     });
     progress({ percent: 98, stage: 'store' });
-    const audio = await store(services, ownerId, audioOut, {
+    const audio = await store(deps, ownerId, audioOut, {
       filename: outputFilename(filename, plan.audio.extension),
       contentType: plan.audio.contentType,
     });
     const video =
       videoOut && plan.video
-        ? await store(services, ownerId, videoOut, {
+        ? await store(deps, ownerId, videoOut, {
             filename: outputFilename(filename, plan.video.extension),
             contentType: plan.video.contentType,
           })
         : null;
-    const used = services.credits.quoteMinutes('denoise_audio', measured.duration_seconds);
+    const used = deps.pricing.quoteMinutes('denoise_audio', measured.duration_seconds);
     reportUsage({ credits: used.credits, audioDuration: measured.duration_seconds });
     return { ...measured, audio, video };
   } finally {
@@ -135,11 +145,11 @@ async function denoiseStored(
 }
 
 async function store(
-  services: Services,
+  deps: CleanupDeps,
   ownerId: string,
   file: string,
   meta: { filename: string; contentType: string },
 ): Promise<StoredOutput> {
-  const saved = await services.files.save(ownerId, fs.createReadStream(file), meta);
+  const saved = await deps.files.save(ownerId, fs.createReadStream(file), meta);
   return { file_key: saved.file_key, filename: saved.filename, content_type: saved.content_type };
 }

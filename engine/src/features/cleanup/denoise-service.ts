@@ -6,11 +6,11 @@
  */
 import type { Readable } from 'node:stream';
 import { isMultipart } from '../../api/multipart.ts';
-import { storeMultipartUpload } from '../platform/files/multipart-upload.ts';
+import { storeMultipartUpload } from '../platform/index.ts';
 import { AppError } from '../../errors.ts';
-import type { JobRow } from '../../db/schema/jobs.ts';
-import type { Services } from '../../services.ts';
-import { type StoredFile } from '../platform/files/file-store.ts';
+import type { JobRow } from '../../jobs/job-repo.ts';
+import type { CleanupDeps } from './cleanup-deps.ts';
+import { type StoredFile } from '../platform/index.ts';
 import { ENGINES } from './denoise-engines.ts';
 import {
   DENOISE_JOB,
@@ -23,7 +23,7 @@ import {
   DENOISE_QUALITY_MODES,
   type DenoiseJobJson,
 } from './denoise-schema.ts';
-import { fetchUrlInput } from '../platform/files/url-input.ts';
+import { fetchUrlInput } from '../platform/index.ts';
 
 export interface DenoiseRequest {
   stream: Readable | null;
@@ -99,13 +99,13 @@ async function readFields(stream: Readable, contentType: string): Promise<Record
 }
 
 export class DenoiseService {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly deps: CleanupDeps) {}
 
   async create(ownerId: string, request: DenoiseRequest, origin: string): Promise<DenoiseJobJson> {
     const { stream, headers, signal } = request;
     const contentType = (headers['content-type'] ?? '').toLowerCase();
     if (!stream) throw new AppError('validation_error', 'Send a file or a url.');
-    const { files } = this.services;
+    const { files } = this.deps;
     let fields: Record<string, string>;
     let uploaded: StoredFile | null = null;
     if (isMultipart(contentType)) {
@@ -126,19 +126,19 @@ export class DenoiseService {
         throw invalid('file', 'Give exactly one of file and url.');
       }
       // Refuse a missing model pack now (503 with the install command), before any charge.
-      resolveEngineFiles(this.services, options.quality_mode);
+      resolveEngineFiles(this.deps, options.quality_mode);
       if (url !== null) {
         if (!/^https?:\/\//i.test(url))
           throw invalid('url', 'url must start with http:// or https://.');
         // The same guarded fetch as MIDI: public addresses only (loopback with the owner's opt-in).
-        uploaded = await fetchUrlInput(this.services, ownerId, url, signal);
+        uploaded = await fetchUrlInput(this.deps, ownerId, url, signal);
       }
       const input: DenoiseInput = {
         file_key: uploaded!.file_key,
         ...options,
         source_url: url,
       };
-      const row = await this.services.jobs.create(ownerId, DENOISE_JOB, input);
+      const row = await this.deps.jobs.create(ownerId, DENOISE_JOB, input);
       return this.view(row, origin);
     } catch (error) {
       if (uploaded !== null) files.discard(ownerId, uploaded.file_key);
@@ -148,7 +148,7 @@ export class DenoiseService {
 
   /** The caller's denoise job, or 404 (another user's job and other job types look missing). */
   job(ownerId: string, id: number): JobRow {
-    const row = this.services.jobRepo.get(id);
+    const row = this.deps.jobRepo.get(id);
     if (!row || row.ownerId !== ownerId || row.type !== DENOISE_JOB) {
       throw new AppError('not_found', `Denoise job ${id} not found.`);
     }
@@ -158,7 +158,7 @@ export class DenoiseService {
   view(row: JobRow, origin: string): DenoiseJobJson {
     const input = row.input as DenoiseInput;
     const result = (row.result ?? null) as DenoiseResult | null;
-    const { files, urls } = this.services;
+    const { files, urls } = this.deps;
     let expires: string | null = null;
     const sign = (key: string, filename: string, contentType: string): string | null => {
       try {
@@ -211,7 +211,7 @@ export class DenoiseService {
       duration_seconds: result ? Math.round(result.duration_seconds * 1000) / 1000 : null,
       credits_used:
         row.status === 'completed' && result
-          ? this.services.credits.quoteMinutes('denoise_audio', result.duration_seconds).credits
+          ? this.deps.pricing.quoteMinutes('denoise_audio', result.duration_seconds).credits
           : null,
       error:
         row.status === 'cancelled'

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { defineRoute } from '../../api/route.ts';
 import type { Principal } from '../../api/principal.ts';
 import { denoiseJobSchema, denoiseRequestSchema } from './denoise-schema.ts';
-import { DenoiseService } from './denoise-service.ts';
 
 const TAG = 'denoise';
 
@@ -45,11 +44,7 @@ export const denoiseRoutes = [
       'model_not_installed',
     ],
     handler: ({ principal, stream, headers, signal }, services) =>
-      new DenoiseService(services).create(
-        ownerOf(principal),
-        { stream, headers, signal },
-        originOf(headers),
-      ),
+      services.cleanup.create(ownerOf(principal), { stream, headers, signal }, originOf(headers)),
   }),
   defineRoute({
     method: 'get',
@@ -61,10 +56,9 @@ export const denoiseRoutes = [
     params: z.object({ denoise_job_id: z.coerce.number().int().positive() }),
     response: denoiseJobSchema,
     errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error'],
-    handler: ({ params, principal, headers }, services) => {
-      const service = new DenoiseService(services);
-      return service.view(
-        service.job(ownerOf(principal), params.denoise_job_id),
+    handler: ({ params, principal, headers }, { cleanup }) => {
+      return cleanup.view(
+        cleanup.job(ownerOf(principal), params.denoise_job_id),
         originOf(headers),
       );
     },

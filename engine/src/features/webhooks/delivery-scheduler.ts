@@ -10,7 +10,7 @@
  */
 import type { Clock } from '../../clock.ts';
 import type { WebhookDeliveryRow } from '../../db/schema/webhooks.ts';
-import type { AddressGuard } from './address-guard.ts';
+import type { AddressGuard } from '../platform/index.ts';
 import { sendWebhook, type AttemptOutcome, type SendOptions } from './delivery-sender.ts';
 import { retryDelayMs } from './retry-policy.ts';
 import { deliveryHeaders } from './signing.ts';

@@ -8,7 +8,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { DeliveryTarget } from './address-guard.ts';
+import type { DeliveryTarget } from '../platform/index.ts';
 
 export interface AttemptOutcome {
   /** The receiver's status, when it answered at all. */

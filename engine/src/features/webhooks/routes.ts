@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { pageSchema, paginate } from '../../api/pagination.ts';
 import { defineRoute } from '../../api/route.ts';
 import { DELIVERY_STATUSES } from '../../db/schema/webhooks.ts';
-import { callerOf } from '../accounts/auth/request-client.ts';
+import { callerOf } from '../../api/principal.ts';
 import { SUBSCRIBABLE_EVENTS } from './event-payloads.ts';
 import { createdEndpointSchema, deliverySchema, endpointSchema } from './webhook-schemas.ts';
 

@@ -19,8 +19,8 @@ import type {
 import { AppError } from '../../errors.ts';
 import type { JobEvents } from '../../jobs/job-events.ts';
 import type { JobEvent } from '../../jobs/job-types.ts';
-import type { CreditLedger } from '../billing/ledger.ts';
-import { AddressGuard, systemLookup, type WebhookLookup } from './address-guard.ts';
+import type { ReservationLookup } from '../billing/index.ts';
+import { AddressGuard, systemLookup, type WebhookLookup } from '../platform/index.ts';
 import { DeliveryScheduler } from './delivery-scheduler.ts';
 import {
   eventsForJob,
@@ -77,7 +77,7 @@ export interface WebhookDeliveryView {
 export interface WebhookOptions {
   clock: Clock;
   jobEvents: JobEvents;
-  ledger: CreditLedger;
+  ledger: ReservationLookup;
   /** DNS lookup used at registration and before every attempt (tests inject one). */
   lookup?: WebhookLookup;
   /** Per-attempt deadline; the contract's 10 s unless a test shortens it. */

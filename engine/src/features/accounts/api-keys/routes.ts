@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from '../../../api/route.ts';
-import { callerOf } from '../auth/request-client.ts';
+import { callerOf } from '../../../api/principal.ts';
 import {
   API_KEY_STATUSES,
   apiKeySchema,

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { defineRoute } from '../../../api/route.ts';
-import { callerOf, sessionIdOf } from './request-client.ts';
+import { callerOf } from '../../../api/principal.ts';
+import { sessionIdOf } from './request-client.ts';
 
 export const passwordRoutes = [
   defineRoute({

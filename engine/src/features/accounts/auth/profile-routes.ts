@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from '../../../api/route.ts';
-import { callerOf } from './request-client.ts';
+import { callerOf } from '../../../api/principal.ts';
 import { userSchema } from './user-schema.ts';
 
 const optionalText = z.string().trim().max(64).nullable().optional();

@@ -7,7 +7,7 @@ import { AppError } from '../../../errors.ts';
 import type { SessionService } from '../sessions/session-service.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
-import type { PlanSource } from './local-plan.ts';
+import type { PlanSource } from '../../billing/index.ts';
 import type { PasswordResetRepo } from './password-reset-repo.ts';
 import { normalizePhone } from './phone-number.ts';
 import type { UserRepo } from './user-repo.ts';

@@ -2,7 +2,7 @@
  * Route-side helpers that turn a request into the domain's terms: who the client is
  * (ClientInfo for sessions and devices) and which login session the caller holds, if any.
  */
-import type { Principal } from '../../../api/principal.ts';
+import { callerOf, type Principal } from '../../../api/principal.ts';
 import { AppError } from '../../../errors.ts';
 import { normalizeIp, type ClientInfo } from '../sessions/client-info.ts';
 
@@ -28,12 +28,6 @@ export function clientOf(
 /** The login session behind the request; null for the studio token and API keys. */
 export function sessionIdOf(principal: Principal | null): string | null {
   return principal?.kind === 'access_token' ? principal.credentialId : null;
-}
-
-/** The caller's principal; register.ts guarantees one on routes with auth other than `none`. */
-export function callerOf(principal: Principal | null): Principal {
-  if (!principal) throw new AppError('unauthorized', 'Authentication required.');
-  return principal;
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { UserRow } from '../../../db/schema/accounts.ts';
 import type { ClientInfo } from '../sessions/client-info.ts';
 import type { LoginMethod, SessionService } from '../sessions/session-service.ts';
-import type { PlanSource } from './local-plan.ts';
+import type { PlanSource } from '../../billing/index.ts';
 import type { TokenService } from './token-service.ts';
 import { toUser, type TokenResponse } from './user-schema.ts';
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { UserRow } from '../../../db/schema/accounts.ts';
-import type { PlanBlocks } from './local-plan.ts';
+import type { PlanBlocks } from '../../billing/index.ts';
 
 export const creditsSchema = z
   .object({

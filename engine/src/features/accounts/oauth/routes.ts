@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { defineRoute } from '../../../api/route.ts';
 import type { ErrorCode } from '../../../errors.ts';
-import { callerOf, clientOf } from '../auth/request-client.ts';
+import { callerOf } from '../../../api/principal.ts';
+import { clientOf } from '../auth/request-client.ts';
 import { tokenResponseSchema } from '../auth/user-schema.ts';
 import { PROVIDERS } from './provider-errors.ts';
 

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { defineRoute } from '../../../api/route.ts';
 import { AppError } from '../../../errors.ts';
-import { callerOf, sessionIdOf } from '../auth/request-client.ts';
+import { callerOf } from '../../../api/principal.ts';
+import { sessionIdOf } from '../auth/request-client.ts';
 import { devicesResponseSchema, sessionListItemSchema } from './schemas.ts';
 
 /** `?include_inactive=true|false|1|0` (z.coerce.boolean would read "false" as true). */

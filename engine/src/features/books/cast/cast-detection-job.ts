@@ -14,16 +14,19 @@ import { JOB_TYPES } from '../book-jobs.ts';
 import type { DetectionJobResult } from './cast-schemas.ts';
 import { batches, detectBatch } from './llm-speakers.ts';
 import { DEFAULT_LANGUAGE } from '../projects/views.ts';
+import type { Books } from '../books.ts';
 
 const input = z.object({ project_id: z.string().uuid(), method: z.literal('llm') });
 
-export const castDetectionJob: JobHandler<z.infer<typeof input>, DetectionJobResult> = {
+export const makeCastDetectionJob = (
+  books: Books,
+): JobHandler<z.infer<typeof input>, DetectionJobResult> => ({
   type: JOB_TYPES.castDetection,
   resource: 'io',
   idempotent: true,
   input,
-  async run({ ownerId, input, signal, progress, services }) {
-    const { repos, cast, chat } = services.audiobook;
+  async run({ ownerId, input, signal, progress }) {
+    const { repos, cast, chat } = books;
     chat.require('Speaker detection (method=llm)');
     const project = repos.projects.owned(ownerId, input.project_id);
     if (!project) throw new AppError('not_found', 'The project was deleted.');
@@ -75,4 +78,4 @@ export const castDetectionJob: JobHandler<z.infer<typeof input>, DetectionJobRes
       targets,
     };
   },
-};
+});

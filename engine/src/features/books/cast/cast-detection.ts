@@ -4,7 +4,7 @@
  * 503 without a chat endpoint, 409 while another detection of the book runs, 400 over the word
  * limit.
  */
-import type { JobRow } from '../../../db/schema/jobs.ts';
+import type { JobRow } from '../../../jobs/job-repo.ts';
 import { AppError } from '../../../errors.ts';
 import type { JobRunner } from '../../../jobs/job-runner.ts';
 import type { JobStatus } from '../../../jobs/job-types.ts';

@@ -37,7 +37,7 @@ export const castRoutes = [
     response: castListSchema,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
-      services.audiobook.cast.list(ownerOf(principal), params.project_id),
+      services.books.cast.list(ownerOf(principal), params.project_id),
   }),
   defineRoute({
     method: 'post',
@@ -53,7 +53,7 @@ export const castRoutes = [
     response: detectResponse,
     errors: [...ERRORS, 'bad_request', 'conflict', 'service_unavailable'],
     handler: ({ params, query, principal }, services) =>
-      services.audiobook.detection.detect(ownerOf(principal), params.project_id, query.method),
+      services.books.detection.detect(ownerOf(principal), params.project_id, query.method),
   }),
   defineRoute({
     method: 'get',
@@ -67,11 +67,7 @@ export const castRoutes = [
     response: detectStatusSchema,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
-      services.audiobook.detection.status(
-        ownerOf(principal),
-        params.project_id,
-        params.detect_job_id,
-      ),
+      services.books.detection.status(ownerOf(principal), params.project_id, params.detect_job_id),
   }),
   defineRoute({
     method: 'post',
@@ -86,7 +82,7 @@ export const castRoutes = [
     response: assignResponse,
     errors: [...ERRORS, 'voice_not_found'],
     handler: ({ params, body, principal }, services) =>
-      services.audiobook.cast.assign(ownerOf(principal), params.project_id, body),
+      services.books.cast.assign(ownerOf(principal), params.project_id, body),
   }),
   defineRoute({
     method: 'post',
@@ -101,7 +97,7 @@ export const castRoutes = [
     response: aliasResponse,
     errors: [...ERRORS, 'bad_request'],
     handler: ({ params, body, principal }, services) =>
-      services.audiobook.cast.alias(ownerOf(principal), params.project_id, body),
+      services.books.cast.alias(ownerOf(principal), params.project_id, body),
   }),
   defineRoute({
     method: 'post',
@@ -118,7 +114,7 @@ export const castRoutes = [
     status: 202,
     errors: [...ERRORS, 'empty_selection', 'bad_request', 'conflict', 'service_unavailable'],
     handler: ({ params, body, principal }, services) =>
-      services.audiobook.screenplay.start(ownerOf(principal), params.project_id, body.chapter_ids),
+      services.books.screenplay.start(ownerOf(principal), params.project_id, body.chapter_ids),
   }),
   defineRoute({
     method: 'get',
@@ -132,7 +128,7 @@ export const castRoutes = [
     response: annotateStatusSchema,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
-      services.audiobook.screenplay.status(
+      services.books.screenplay.status(
         ownerOf(principal),
         params.project_id,
         params.annotate_job_id,

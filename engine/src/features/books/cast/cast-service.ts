@@ -6,7 +6,7 @@
  */
 import type { CastRow, ParagraphRow, ProjectRow } from '../../../db/schema/audiobook.ts';
 import { AppError } from '../../../errors.ts';
-import type { VoiceCatalog } from '../../voices/catalog/voice-catalog.ts';
+import type { VoiceCatalog } from '../../voices/index.ts';
 import type { SpeakerPass } from '../manuscript/book-import.ts';
 import {
   buildCastMembers,

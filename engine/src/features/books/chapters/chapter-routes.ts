@@ -35,7 +35,7 @@ export const chapterRoutes = [
     response: chapterListSchema,
     errors: [...ERRORS],
     handler: ({ params, query, principal }, services) =>
-      services.audiobook.chapters.list(
+      services.books.chapters.list(
         ownerOf(principal),
         params.project_id,
         query.page,
@@ -54,7 +54,7 @@ export const chapterRoutes = [
     response: chapterDetailSchema,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
-      services.audiobook.chapters.get(ownerOf(principal), params.project_id, params.chapter_id),
+      services.books.chapters.get(ownerOf(principal), params.project_id, params.chapter_id),
   }),
   defineRoute({
     method: 'put',
@@ -69,7 +69,7 @@ export const chapterRoutes = [
     response: chapterDetailSchema,
     errors: [...ERRORS, 'voice_not_found'],
     handler: ({ params, body, principal }, services) =>
-      services.audiobook.chapters.update(
+      services.books.chapters.update(
         ownerOf(principal),
         params.project_id,
         params.chapter_id,
@@ -88,7 +88,7 @@ export const chapterRoutes = [
     status: 204,
     errors: [...ERRORS, 'conflict'],
     handler: ({ params, principal }, services) => {
-      services.audiobook.chapters.delete(ownerOf(principal), params.project_id, params.chapter_id);
+      services.books.chapters.delete(ownerOf(principal), params.project_id, params.chapter_id);
     },
   }),
   defineRoute({
@@ -105,7 +105,7 @@ export const chapterRoutes = [
     response: paragraphListSchema,
     errors: [...ERRORS],
     handler: ({ params, query, principal }, services) =>
-      services.audiobook.chapters.paragraphs(
+      services.books.chapters.paragraphs(
         ownerOf(principal),
         params.project_id,
         params.chapter_id,
@@ -125,11 +125,7 @@ export const chapterRoutes = [
     status: 202,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
-      services.audiobook.chapters.retryFailed(
-        ownerOf(principal),
-        params.project_id,
-        params.chapter_id,
-      ),
+      services.books.chapters.retryFailed(ownerOf(principal), params.project_id, params.chapter_id),
   }),
   defineRoute({
     method: 'get',
@@ -143,11 +139,7 @@ export const chapterRoutes = [
     response: paragraphSchema,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
-      services.audiobook.chapters.paragraph(
-        ownerOf(principal),
-        params.project_id,
-        params.paragraph_id,
-      ),
+      services.books.chapters.paragraph(ownerOf(principal), params.project_id, params.paragraph_id),
   }),
   defineRoute({
     method: 'put',
@@ -163,7 +155,7 @@ export const chapterRoutes = [
     response: paragraphSchema,
     errors: [...ERRORS, 'conflict', 'voice_not_found'],
     handler: ({ params, body, principal }, services) =>
-      services.audiobook.chapters.updateParagraph(
+      services.books.chapters.updateParagraph(
         ownerOf(principal),
         params.project_id,
         params.paragraph_id,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CHAPTER_KINDS, SEGMENT_STATUSES } from '../vocabulary.ts';
 import { pageSchema } from '../../../api/pagination.ts';
-import { formInt } from '../form-fields.ts';
+import { formInt } from '../../../api/form-fields.ts';
 
 export const MAX_CHARACTER_NAME = 120;
 /** Document 2, "Limits": 500 accepted, the first 110 performed. */

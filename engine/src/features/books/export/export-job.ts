@@ -36,6 +36,7 @@ import { atRate, narratorVoice, speakClip, HEADER_PAUSE_MS } from './speech-clip
 import { describeRejections, validateMeasurement } from './validator.ts';
 import { writeZip, type ZipEntry } from './zip-writer.ts';
 import { creditsText, type CreditsInput } from './credits-text.ts';
+import type { Books } from '../books.ts';
 
 export const exportInput = exportBody.extend({
   project_id: z.string(),
@@ -87,16 +88,16 @@ async function eachLimited<T>(
   await Promise.all(runners);
 }
 
-export const exportJob: JobHandler<ExportInput, ExportResult> = {
+export const makeExportJob = (books: Books): JobHandler<ExportInput, ExportResult> => ({
   type: JOB_TYPES.export,
   resource: 'ffmpeg',
   idempotent: true,
   input: exportInput,
-  price(input, { services }) {
+  price(input) {
     // A book that is not ready has nothing to price: the run refuses it (export_not_ready).
     let plan: PlannedFile[];
     try {
-      plan = planExport(services, input.project_id, {
+      plan = planExport(books, input.project_id, {
         credits: input.credits,
         longChapters: input.long_chapters,
       });
@@ -112,11 +113,11 @@ export const exportJob: JobHandler<ExportInput, ExportResult> = {
       metadata: { project_id: input.project_id, files: plan.length },
     };
   },
-  async run({ jobId, input, signal, progress, reportUsage, services }) {
-    const project = services.audiobook.repos.projects.get(input.project_id);
+  async run({ jobId, input, signal, progress, reportUsage }) {
+    const project = books.repos.projects.get(input.project_id);
     if (!project) throw new AppError('not_found', 'The project no longer exists.');
-    const ffmpeg = await services.ffmpeg.require();
-    const dir = exportDir(services.config.home, project.id, jobId);
+    const ffmpeg = await books.deps.ffmpeg.require();
+    const dir = exportDir(books.deps.config.home, project.id, jobId);
     fs.rmSync(dir, { recursive: true, force: true });
     const work = path.join(dir, 'work');
     const pkg = path.join(dir, 'package');
@@ -125,7 +126,7 @@ export const exportJob: JobHandler<ExportInput, ExportResult> = {
     const sidecar: ExportSidecar = { chapters: [], report: [], warnings: [] };
     const save = (): void => writeSidecar(dir, sidecar);
 
-    const plan = planExport(services, project.id, {
+    const plan = planExport(books, project.id, {
       credits: input.credits,
       longChapters: input.long_chapters,
     });
@@ -142,10 +143,10 @@ export const exportJob: JobHandler<ExportInput, ExportResult> = {
     // Cover: a bad one rejects now; a missing one is a warning in the manifest.
     let cover: { file: string; report: CoverReport; name: string } | null = null;
     if (input.cover_media_id) {
-      const media = services.audiobook.repos.production.media(project.id, input.cover_media_id);
+      const media = books.repos.production.media(project.id, input.cover_media_id);
       if (!media)
         throw new AppError('not_found', `Cover ${input.cover_media_id} is not in this project.`);
-      const file = services.files.pathOf(services.files.get(project.ownerId, media.fileKey));
+      const file = books.deps.files.pathOf(books.deps.files.get(project.ownerId, media.fileKey));
       const report = await checkCover(ffmpeg, file, signal);
       if (!report.passed)
         throw new AppError(
@@ -163,7 +164,7 @@ export const exportJob: JobHandler<ExportInput, ExportResult> = {
 
     // Speech the export adds: credits and section headers.
     progress({ percent: 2, stage: 'narrating credits and section headers' });
-    const voice = narratorVoice(services, project);
+    const voice = narratorVoice(books, project);
     const totalSeconds =
       plan.reduce((s, f) => s + f.takes.reduce((n, t) => n + t.seconds, 0), 0) + 60;
     const done = new Map<number, number>();
@@ -186,7 +187,7 @@ export const exportJob: JobHandler<ExportInput, ExportResult> = {
       row.status = 'mastering';
       save();
       const clip = await speakClip(
-        services,
+        books,
         ffmpeg,
         project,
         voice,
@@ -418,12 +419,12 @@ export const exportJob: JobHandler<ExportInput, ExportResult> = {
     const headers = plan.filter((f) => f.kind === 'chapter').map((f) => f.header);
     const credits = exportCredits(input, headers);
     reportUsage({ credits, audioDuration: outputSeconds, metadata: { files: plan.length } });
-    services.audiobook.repos.projects.update(project.id, {
+    books.repos.projects.update(project.id, {
       productionCompletedAt: new Date().toISOString(),
     });
     return {
       zip: {
-        path: path.relative(services.config.home, zipPath),
+        path: path.relative(books.deps.config.home, zipPath),
         filename: zipName,
         bytes,
         sha256: sha256File(zipPath),
@@ -434,6 +435,6 @@ export const exportJob: JobHandler<ExportInput, ExportResult> = {
       credits_used: credits,
     };
   },
-};
+});
 
 export { readSidecar };

@@ -5,7 +5,7 @@
  * A chapter with a paragraph that has no audio (never narrated, failed, being narrated) makes
  * the book not ready: the error names those paragraphs.
  */
-import type { Services } from '../../../services.ts';
+import type { Books } from '../books.ts';
 import { AppError } from '../../../errors.ts';
 import { ACX_RULES } from './acx-rules.ts';
 
@@ -44,21 +44,19 @@ export function safeName(title: string): string {
   return (cleaned || 'Untitled').slice(0, 80).replace(/[. ]+$/, '');
 }
 
-function chapterTakes(services: Services, projectId: string, chapterId: string) {
-  const lines = services.audiobook.repos.chapters
-    .paragraphs(chapterId)
-    .filter((p) => !p.skipNarration);
+function chapterTakes(books: Books, projectId: string, chapterId: string) {
+  const lines = books.repos.chapters.paragraphs(chapterId).filter((p) => !p.skipNarration);
   const missing: NotReadyChapter['paragraphs'] = [];
   const takes: PlannedTake[] = [];
   for (const line of lines) {
-    const take = line.audioKey ? services.narration.takes.byId(line.audioKey) : undefined;
+    const take = line.audioKey ? books.narration.takes.byId(line.audioKey) : undefined;
     if (!take || line.status !== 'completed' || take.projectId !== projectId) {
       missing.push({ id: line.id, position: line.position, status: line.status });
       continue;
     }
     takes.push({
       paragraphId: line.id,
-      file: services.narration.takeFile(take),
+      file: books.narration.takeFile(take),
       sampleRate: take.sampleRate,
       seconds: take.durationSeconds,
     });
@@ -84,7 +82,7 @@ export function splitAtParagraphs(takes: PlannedTake[], maxSeconds: number): Pla
 }
 
 export function planExport(
-  services: Services,
+  books: Books,
   projectId: string,
   options: {
     credits: { opening: string; closing: string } | null;
@@ -94,14 +92,12 @@ export function planExport(
   },
 ): PlannedFile[] {
   const maxSeconds = options.maxSeconds ?? ACX_RULES.maxChapterSeconds - 30;
-  const chapters = services.audiobook.repos.chapters
-    .listChapters(projectId)
-    .filter((c) => !c.skipNarration);
+  const chapters = books.repos.chapters.listChapters(projectId).filter((c) => !c.skipNarration);
   const notReady: NotReadyChapter[] = [];
   const tooLong: { chapter_number: number; title: string; minutes: number }[] = [];
   const body: Omit<PlannedFile, 'file'>[] = [];
   for (const chapter of chapters) {
-    const { takes, missing, lines } = chapterTakes(services, projectId, chapter.id);
+    const { takes, missing, lines } = chapterTakes(books, projectId, chapter.id);
     if (lines === 0) continue;
     if (missing.length > 0) {
       notReady.push({

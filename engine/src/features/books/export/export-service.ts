@@ -2,7 +2,7 @@
  * The export routes' work (docs/api/export.md): starting an export (refused while narration
  * runs or another export runs, or when a chapter is not narrated), its status with per-chapter
  * progress and the per-file report, the signed download of the ZIP, and "check my files" /
- * "master my files" for audio from elsewhere. Stateless over Services.
+ * "master my files" for audio from elsewhere. Stateless over Books.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { probeMedia } from '../../../audio/index.ts';
 import { AppError } from '../../../errors.ts';
-import type { Services } from '../../../services.ts';
+import type { Books } from '../books.ts';
 import { JOB_TYPES } from '../book-jobs.ts';
 import { ACX_RULES, MASTER_TARGETS } from './acx-rules.ts';
 import { creditsText } from './credits-text.ts';
@@ -42,12 +42,12 @@ function targetFrom(fields: Record<string, string>): number {
 }
 
 export class ExportService {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly books: Books) {}
 
   async start(ownerId: string, projectId: string, body: ExportBody) {
-    const { services } = this;
-    const project = services.audiobook.projects.require(ownerId, projectId);
-    const { bookJobs, production } = services.audiobook.repos;
+    const { books } = this;
+    const project = books.projects.require(ownerId, projectId);
+    const { bookJobs, production } = books.repos;
     if (bookJobs.active(project.id, [JOB_TYPES.narration]).length > 0)
       throw new AppError('conflict', 'The book is being narrated; export after narration ends.');
     if (bookJobs.active(project.id, [JOB_TYPES.export]).length > 0)
@@ -65,7 +65,7 @@ export class ExportService {
           },
         );
     }
-    const narrator = body.narrator ?? narratorVoice(services, project).displayName;
+    const narrator = body.narrator ?? narratorVoice(books, project).displayName;
     const narrate = body.narrate_credits ?? settings.narrateCredits;
     const credits = narrate
       ? creditsText({
@@ -86,9 +86,9 @@ export class ExportService {
       cover_media_id: coverId,
     };
     // Refuses here (not only in the job) so the caller hears at once which paragraphs lack audio.
-    const plan = planExport(services, project.id, { credits, longChapters: body.long_chapters });
+    const plan = planExport(books, project.id, { credits, longChapters: body.long_chapters });
     const seconds = plan.reduce((s, f) => s + f.takes.reduce((n, t) => n + t.seconds, 0), 0);
-    const job = await services.jobs.create(ownerId, JOB_TYPES.export, input);
+    const job = await books.deps.jobs.create(ownerId, JOB_TYPES.export, input);
     return {
       job_id: job.id,
       project_id: project.id,
@@ -103,20 +103,15 @@ export class ExportService {
   }
 
   private job(ownerId: string, projectId: string, jobId: number) {
-    this.services.audiobook.projects.require(ownerId, projectId);
-    const job = this.services.audiobook.repos.bookJobs.find(
-      ownerId,
-      projectId,
-      JOB_TYPES.export,
-      jobId,
-    );
+    this.books.projects.require(ownerId, projectId);
+    const job = this.books.repos.bookJobs.find(ownerId, projectId, JOB_TYPES.export, jobId);
     if (!job) throw new AppError('not_found', `Export job ${jobId} not found for this project.`);
     return job;
   }
 
   status(ownerId: string, projectId: string, jobId: number) {
     const job = this.job(ownerId, projectId, jobId);
-    const sidecar = readSidecar(exportDir(this.services.config.home, projectId, job.id));
+    const sidecar = readSidecar(exportDir(this.books.deps.config.home, projectId, job.id));
     return {
       job_id: job.id,
       project_id: projectId,
@@ -148,10 +143,10 @@ export class ExportService {
     };
     if (job.status !== 'completed') return waiting;
     const result = job.result as ExportResult;
-    const file = path.join(this.services.config.home, result.zip.path);
+    const file = path.join(this.books.deps.config.home, result.zip.path);
     if (!fs.existsSync(file))
       throw new AppError('gone', 'The package was removed; export the book again.');
-    const signed = this.services.urls.sign({
+    const signed = this.books.deps.urls.sign({
       path: file,
       filename: result.zip.filename,
       contentType: 'application/zip',
@@ -169,7 +164,7 @@ export class ExportService {
 
   private uploadDir(): { relative: string; absolute: string } {
     const relative = path.join('exports', 'uploads', randomUUID());
-    return { relative, absolute: path.join(this.services.config.home, relative) };
+    return { relative, absolute: path.join(this.books.deps.config.home, relative) };
   }
 
   /** "Check my files": measures and validates each uploaded file; nothing is kept. */
@@ -181,7 +176,7 @@ export class ExportService {
     const dir = this.uploadDir();
     try {
       const { files } = await readAudioUploads(request.stream, request.headers, dir.absolute);
-      const ffmpeg = await this.services.ffmpeg.require();
+      const ffmpeg = await this.books.deps.ffmpeg.require();
       const reports: FileReport[] = [];
       for (const file of files) {
         try {
@@ -238,7 +233,7 @@ export class ExportService {
         dir.absolute,
       );
       const target = targetFrom(fields);
-      const ffmpeg = await this.services.ffmpeg.require();
+      const ffmpeg = await this.books.deps.ffmpeg.require();
       const inputs: MasterInput['files'] = [];
       for (const file of files) {
         const info = await probeMedia(ffmpeg, file.path, { signal: request.signal });
@@ -250,13 +245,13 @@ export class ExportService {
           );
         inputs.push({
           filename: file.filename,
-          path: path.relative(this.services.config.home, file.path),
+          path: path.relative(this.books.deps.config.home, file.path),
           seconds: info.duration_seconds,
           sample_rate: info.audio.sample_rate ?? 44_100,
         });
       }
       const input: MasterInput = { dir: dir.relative, target_rms_db: target, files: inputs };
-      const job = await this.services.jobs.create(ownerId, MASTER_JOB_TYPE, input);
+      const job = await this.books.deps.jobs.create(ownerId, MASTER_JOB_TYPE, input);
       const minutes = inputs.reduce((s, f) => s + f.seconds + 6, 0) / 60;
       return {
         job_id: job.id,

@@ -8,12 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { JobHandler } from '../../../jobs/job-types.ts';
-import { MAX_URL_TTL_SECONDS } from '../../platform/downloads/url-signer.ts';
-import { PAYG_INFO } from '../../billing/credit-defaults.ts';
+import { MAX_URL_TTL_SECONDS } from '../../platform/index.ts';
+import { PAYG_INFO } from '../../billing/index.ts';
 import { safeName } from './export-plan.ts';
 import type { FileReport } from './export-schemas.ts';
 import { masterToMp3 } from './master-chain.ts';
 import { validateMeasurement } from './validator.ts';
+import type { Books } from '../books.ts';
 
 export const MASTER_JOB_TYPE = 'audiobook_acx_master';
 export const USD_PER_OUTPUT_MINUTE = 0.04;
@@ -42,7 +43,9 @@ export interface MasterUploadsResult {
   credits_used: number;
 }
 
-export const masterUploadsJob: JobHandler<MasterInput, MasterUploadsResult> = {
+export const makeMasterUploadsJob = (
+  books: Books,
+): JobHandler<MasterInput, MasterUploadsResult> => ({
   type: MASTER_JOB_TYPE,
   resource: 'ffmpeg',
   idempotent: true,
@@ -56,9 +59,9 @@ export const masterUploadsJob: JobHandler<MasterInput, MasterUploadsResult> = {
       audioDuration: seconds,
     };
   },
-  async run({ input, signal, progress, reportUsage, services }) {
-    const ffmpeg = await services.ffmpeg.require();
-    const home = services.config.home;
+  async run({ input, signal, progress, reportUsage }) {
+    const ffmpeg = await books.deps.ffmpeg.require();
+    const home = books.deps.config.home;
     const out = path.join(home, input.dir, 'mastered');
     fs.mkdirSync(out, { recursive: true });
     const files: MasterUploadsResult['files'] = [];
@@ -82,7 +85,7 @@ export const masterUploadsJob: JobHandler<MasterInput, MasterUploadsResult> = {
           }),
       });
       const verdict = validateMeasurement(master.measurement, 'upload');
-      const signed = services.urls.sign(
+      const signed = books.deps.urls.sign(
         { path: output, filename: name, contentType: 'audio/mpeg' },
         MAX_URL_TTL_SECONDS,
       );
@@ -107,4 +110,4 @@ export const masterUploadsJob: JobHandler<MasterInput, MasterUploadsResult> = {
     reportUsage({ credits, audioDuration: seconds });
     return { passed: files.every((f) => f.passed), files, credits_used: credits };
   },
-};
+});

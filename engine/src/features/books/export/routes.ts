@@ -17,7 +17,6 @@ import {
   exportStatus,
   masterStarted,
 } from './export-schemas.ts';
-import { ExportService } from './export-service.ts';
 
 const BASE = '/audiobook/projects/{project_id}';
 const ERRORS = ['unauthorized', 'forbidden', 'not_found', 'validation_error'] as const;
@@ -45,7 +44,7 @@ export const exportRoutes = [
       'voice_not_found',
     ],
     handler: ({ params, body, principal }, services) =>
-      new ExportService(services).start(ownerOf(principal), params.project_id, body),
+      services.books.exports.start(ownerOf(principal), params.project_id, body),
   }),
   defineRoute({
     method: 'get',
@@ -59,11 +58,7 @@ export const exportRoutes = [
     response: exportStatus,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
-      new ExportService(services).status(
-        ownerOf(principal),
-        params.project_id,
-        params.export_job_id,
-      ),
+      services.books.exports.status(ownerOf(principal), params.project_id, params.export_job_id),
   }),
   defineRoute({
     method: 'get',
@@ -77,7 +72,7 @@ export const exportRoutes = [
     response: exportDownload,
     errors: [...ERRORS, 'gone'],
     handler: ({ params, principal, headers }, services) =>
-      new ExportService(services).download(
+      services.books.exports.download(
         ownerOf(principal),
         params.project_id,
         params.export_job_id,
@@ -105,7 +100,7 @@ export const exportRoutes = [
       'payload_too_large',
     ],
     handler: ({ stream, headers, signal }, services) =>
-      new ExportService(services).check({ stream, headers, signal }),
+      services.books.exports.check({ stream, headers, signal }),
   }),
   defineRoute({
     method: 'post',
@@ -130,6 +125,6 @@ export const exportRoutes = [
       'insufficient_credits',
     ],
     handler: ({ principal, stream, headers, signal }, services) =>
-      new ExportService(services).master(ownerOf(principal), { stream, headers, signal }),
+      services.books.exports.master(ownerOf(principal), { stream, headers, signal }),
   }),
 ];

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { encodeAudio, runFfmpeg, type Ffmpeg } from '../../../audio/index.ts';
 import { ffmpegInputArg } from '../../../audio/probe.ts';
 import type { ProjectRow } from '../../../db/schema/audiobook.ts';
-import type { Services } from '../../../services.ts';
-import { speakParagraph } from '../../voices/speech/speak-text.ts';
-import type { SpeakableVoice } from '../../voices/catalog/voice-catalog.ts';
+import type { Books } from '../books.ts';
+import { speakParagraph } from '../../voices/index.ts';
+import type { SpeakableVoice } from '../../voices/index.ts';
 
 export interface Clip {
   file: string;
@@ -23,15 +23,15 @@ export interface Clip {
 /** Pause after a section header before the chapter's first paragraph. */
 export const HEADER_PAUSE_MS = 1200;
 
-export function narratorVoice(services: Services, project: ProjectRow): SpeakableVoice {
+export function narratorVoice(books: Books, project: ProjectRow): SpeakableVoice {
   const language = project.language ?? 'en-US';
   return project.selectedVoiceId !== null
-    ? services.narration.requireVoice(project.selectedVoiceId)
-    : services.narration.defaultVoice(language);
+    ? books.narration.requireVoice(project.selectedVoiceId)
+    : books.narration.defaultVoice(language);
 }
 
 export async function speakClip(
-  services: Services,
+  books: Books,
   ffmpeg: Ffmpeg,
   project: ProjectRow,
   voice: SpeakableVoice,
@@ -39,7 +39,7 @@ export async function speakClip(
   file: string,
   signal: AbortSignal,
 ): Promise<Clip> {
-  const audio = await speakParagraph(services.synth, {
+  const audio = await speakParagraph(books.deps.voices.synth, {
     text,
     language: project.language ?? 'en-US',
     voice,
@@ -47,7 +47,7 @@ export async function speakClip(
     emotion: null,
     direction: '',
     style: null,
-    pronunciations: services.audiobook.repos.production.pronunciations(project.id),
+    pronunciations: books.repos.production.pronunciations(project.id),
     trailingSilenceMs: HEADER_PAUSE_MS,
     signal,
   });

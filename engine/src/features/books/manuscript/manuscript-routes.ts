@@ -44,7 +44,7 @@ export const manuscriptRoutes = [
       'unsupported_media_type',
     ],
     handler: ({ params, principal, stream, headers, signal }, services) =>
-      services.audiobook.manuscripts.upload(ownerOf(principal), params.project_id, {
+      services.books.manuscripts.upload(ownerOf(principal), params.project_id, {
         stream,
         headers,
         signal,
@@ -72,7 +72,7 @@ export const manuscriptRoutes = [
       'conflict',
     ],
     handler: ({ params, body, principal }, services) =>
-      services.audiobook.manuscripts.startParse(
+      services.books.manuscripts.startParse(
         ownerOf(principal),
         params.project_id,
         body,
@@ -102,7 +102,7 @@ export const manuscriptRoutes = [
       'conflict',
     ],
     handler: ({ params, body, principal }, services) =>
-      services.audiobook.manuscripts.startParse(
+      services.books.manuscripts.startParse(
         ownerOf(principal),
         params.project_id,
         body,
@@ -131,7 +131,7 @@ export const manuscriptRoutes = [
       'conflict',
     ],
     handler: ({ params, body, principal }, services) =>
-      services.audiobook.manuscripts.paste(ownerOf(principal), params.project_id, body, principal),
+      services.books.manuscripts.paste(ownerOf(principal), params.project_id, body, principal),
   }),
   defineRoute({
     method: 'post',
@@ -153,7 +153,7 @@ export const manuscriptRoutes = [
       'service_unavailable',
     ],
     handler: ({ params, body, principal, signal }, services) =>
-      services.audiobook.manuscripts.generate(
+      services.books.manuscripts.generate(
         ownerOf(principal),
         params.project_id,
         body,

@@ -15,6 +15,7 @@ import type { JobHandler } from '../../../jobs/job-types.ts';
 import { JOB_TYPES } from '../book-jobs.ts';
 import type { ExtractedBook } from './extract/index.ts';
 import { MANUSCRIPT_TASK, type ManuscriptTaskInput } from './manuscript-task.ts';
+import type { Books } from '../books.ts';
 
 export const parseJobInput = z.object({
   project_id: z.string().uuid(),
@@ -51,13 +52,13 @@ export function parseFailureMessage(error: unknown): string {
     : describeFailure(error).message;
 }
 
-export const parseJob: JobHandler<ParseJobInput, ParseJobResult> = {
+export const makeParseJob = (books: Books): JobHandler<ParseJobInput, ParseJobResult> => ({
   type: JOB_TYPES.parse,
   resource: 'inference',
   idempotent: true,
   input: parseJobInput,
-  async run({ jobId, ownerId, input, signal, progress, services }) {
-    const { repos, importer } = services.audiobook;
+  async run({ jobId, ownerId, input, signal, progress }) {
+    const { repos, importer } = books;
     const project = repos.projects.owned(ownerId, input.project_id);
     if (!project) throw new AppError('not_found', 'The project was deleted before it was parsed.');
     const summary = (
@@ -86,14 +87,14 @@ export const parseJob: JobHandler<ParseJobInput, ParseJobResult> = {
     }
     repos.projects.update(project.id, { status: 'parsing' });
     try {
-      const file = services.files.get(ownerId, input.file_key);
+      const file = books.deps.files.get(ownerId, input.file_key);
       progress({ percent: 0, stage: 'reading' });
       const task: ManuscriptTaskInput = {
         kind: 'file',
-        path: services.files.pathOf(file),
+        path: books.deps.files.pathOf(file),
         filename: input.filename,
       };
-      const book = await services.workers.run<ExtractedBook>(MANUSCRIPT_TASK, task, {
+      const book = await books.deps.workers.run<ExtractedBook>(MANUSCRIPT_TASK, task, {
         signal,
         onProgress: (percent) => progress({ percent: percent * 0.8, stage: 'reading' }),
       });
@@ -112,7 +113,7 @@ export const parseJob: JobHandler<ParseJobInput, ParseJobResult> = {
           'Auto Direction is not available in this engine yet; no directions were written.',
         );
       }
-      const detectionJob = await services.audiobook.detection.startContextPass(ownerId, project.id);
+      const detectionJob = await books.detection.startContextPass(ownerId, project.id);
       return summary(result.chaptersAdded, result.speakersDetected, warnings, detectionJob);
     } catch (error) {
       importer.markFailed(
@@ -122,4 +123,4 @@ export const parseJob: JobHandler<ParseJobInput, ParseJobResult> = {
       throw error;
     }
   },
-};
+});

@@ -13,7 +13,7 @@
  */
 import { CancelledError, isCancelled } from '../../../errors.ts';
 import type { JobHandler } from '../../../jobs/job-types.ts';
-import type { Services } from '../../../services.ts';
+import type { Books } from '../books.ts';
 import { JOB_TYPES } from '../book-jobs.ts';
 import { narrationInput, type NarrationInput } from './narration-job-input.ts';
 
@@ -28,12 +28,12 @@ export interface NarrationResult {
 const DETECTION_POLL_MS = 250;
 
 async function waitForDetection(
-  services: Services,
+  books: Books,
   projectId: string,
   signal: AbortSignal,
   progress: (stage: string) => void,
 ): Promise<void> {
-  const { bookJobs } = services.audiobook.repos;
+  const { bookJobs } = books.repos;
   while (bookJobs.active(projectId, [JOB_TYPES.castDetection]).length > 0) {
     progress('waiting for speaker detection');
     if (signal.aborted) throw new CancelledError();
@@ -45,13 +45,13 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export const narrationJob: JobHandler<NarrationInput, NarrationResult> = {
+export const makeNarrationJob = (books: Books): JobHandler<NarrationInput, NarrationResult> => ({
   type: JOB_TYPES.narration,
   resource: 'inference',
   idempotent: true,
   input: narrationInput,
-  price(input, { services }) {
-    const quote = services.narration.quote(input);
+  price(input) {
+    const quote = books.narration.quote(input);
     return Promise.resolve({
       credits: quote.credits,
       serviceType: 'audiobook',
@@ -63,10 +63,10 @@ export const narrationJob: JobHandler<NarrationInput, NarrationResult> = {
       },
     });
   },
-  async run({ jobId, input, signal, progress, reportUsage, services }) {
-    const narration = services.narration;
-    const { chapters, projects } = services.audiobook.repos;
-    await waitForDetection(services, input.project_id, signal, (stage) =>
+  async run({ jobId, input, signal, progress, reportUsage }) {
+    const narration = books.narration;
+    const { chapters, projects } = books.repos;
+    await waitForDetection(books, input.project_id, signal, (stage) =>
       progress({ percent: 0, stage }),
     );
     // Resumed after a crash: lines this job already narrated are done (and billed) already.
@@ -137,4 +137,4 @@ export const narrationJob: JobHandler<NarrationInput, NarrationResult> = {
     reportUsage({ credits, audioDuration: seconds });
     return result;
   },
-};
+});

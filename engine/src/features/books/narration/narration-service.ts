@@ -17,14 +17,14 @@ import { AppError } from '../../../errors.ts';
 import type { FfmpegStatus } from '../../../ffmpeg-status.ts';
 import type { JobEvents } from '../../../jobs/job-events.ts';
 import type { JobRunner } from '../../../jobs/job-runner.ts';
-import type { Audiobook } from '../books.ts';
+import type { Books } from '../books.ts';
 import { JOB_TYPES } from '../book-jobs.ts';
 import { resolveVoice } from '../cast/speakers/index.ts';
-import type { UrlSigner } from '../../platform/downloads/url-signer.ts';
-import type { VoiceSynthesizer } from '../../voices/engines/voice-synth.ts';
-import type { LocalVoiceCatalog } from '../../voices/catalog/local-catalog.ts';
-import type { SpeakableVoice } from '../../voices/catalog/voice-catalog.ts';
-import { suitedVoices } from '../../voices/catalog/voice-views.ts';
+import type { UrlSigner } from '../../platform/index.ts';
+import type { VoiceSynthesizer } from '../../voices/index.ts';
+import type { LocalVoiceCatalog } from '../../voices/index.ts';
+import type { SpeakableVoice } from '../../voices/index.ts';
+import { suitedVoices } from '../../voices/index.ts';
 import {
   billingForTake,
   characterCount,
@@ -39,7 +39,7 @@ import {
   DEFAULT_TRAILING_SILENCE_MS,
   DIRECTION_CHARACTERS,
   speakParagraph,
-} from '../../voices/speech/speak-text.ts';
+} from '../../voices/index.ts';
 import type { TakeRepo } from './take-repo.ts';
 import { takeRelativePath, writeTakeAudio } from './take-storage.ts';
 import type { z } from 'zod';
@@ -53,7 +53,7 @@ const DEFAULT_LANGUAGE = 'en-US';
 
 export interface NarrationDeps {
   config: EngineConfig;
-  audiobook: Audiobook;
+  audiobook: Books;
   takes: TakeRepo;
   voices: LocalVoiceCatalog;
   synth: VoiceSynthesizer;

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { JobHandler } from '../../../jobs/job-types.ts';
 import { JOB_TYPES } from '../book-jobs.ts';
+import type { Books } from '../books.ts';
 
 const input = z.object({ project_id: z.string().uuid(), chapter_id: z.string().uuid() });
 
@@ -16,13 +17,15 @@ export interface RetryFailedResult {
   locked_skipped: number;
 }
 
-export const retryFailedJob: JobHandler<z.infer<typeof input>, RetryFailedResult> = {
+export const makeRetryFailedJob = (
+  books: Books,
+): JobHandler<z.infer<typeof input>, RetryFailedResult> => ({
   type: JOB_TYPES.retryFailed,
   resource: 'io',
   idempotent: true,
   input,
-  run({ input: { project_id, chapter_id }, services, progress }) {
-    const { chapters } = services.audiobook.repos;
+  run({ input: { project_id, chapter_id }, progress }) {
+    const { chapters } = books.repos;
     progress({ percent: 0, stage: 'requeueing' });
     const failed = chapters
       .paragraphs(chapter_id)
@@ -48,4 +51,4 @@ export const retryFailedJob: JobHandler<z.infer<typeof input>, RetryFailedResult
       locked_skipped: failed.filter((p) => p.locked).length,
     });
   },
-};
+});

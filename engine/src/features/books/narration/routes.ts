@@ -43,7 +43,7 @@ export const narrationRoutes = [
       'insufficient_credits',
     ],
     handler: ({ params, body, principal }, services) =>
-      services.narration.batch(ownerOf(principal), params.project_id, body),
+      services.books.narration.batch(ownerOf(principal), params.project_id, body),
   }),
   defineRoute({
     method: 'post',
@@ -65,7 +65,7 @@ export const narrationRoutes = [
       'insufficient_credits',
     ],
     handler: ({ params, body, principal }, services) =>
-      services.narration.narrateOne(
+      services.books.narration.narrateOne(
         ownerOf(principal),
         params.project_id,
         params.paragraph_id,
@@ -84,7 +84,7 @@ export const narrationRoutes = [
     response: progressSchema,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
-      services.narration.progress(ownerOf(principal), params.project_id),
+      services.books.narration.progress(ownerOf(principal), params.project_id),
   }),
   defineRoute({
     method: 'post',
@@ -98,7 +98,7 @@ export const narrationRoutes = [
     response: cancelResponse,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
-      services.narration.cancel(ownerOf(principal), params.project_id),
+      services.books.narration.cancel(ownerOf(principal), params.project_id),
   }),
   defineRoute({
     method: 'get',
@@ -112,7 +112,11 @@ export const narrationRoutes = [
     response: takeListSchema,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
-      services.narration.listTakes(ownerOf(principal), params.project_id, params.paragraph_id),
+      services.books.narration.listTakes(
+        ownerOf(principal),
+        params.project_id,
+        params.paragraph_id,
+      ),
   }),
   defineRoute({
     method: 'post',
@@ -126,7 +130,7 @@ export const narrationRoutes = [
     response: activateResponse,
     errors: [...ERRORS, 'conflict'],
     handler: ({ params, principal }, services) =>
-      services.narration.activateTake(
+      services.books.narration.activateTake(
         ownerOf(principal),
         params.project_id,
         params.paragraph_id,
@@ -145,7 +149,7 @@ export const narrationRoutes = [
     produces: 'file',
     errors: [...ERRORS],
     handler: ({ params, principal }, services) => {
-      const file = services.narration.takeAudio(
+      const file = services.books.narration.takeAudio(
         ownerOf(principal),
         params.project_id,
         params.paragraph_id,

@@ -2,7 +2,7 @@
  * Takes in SQLite (db/schema/narration.ts): every narration of a paragraph, kept.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { narrationTakes, type TakeRow } from '../../../db/schema/narration.ts';
 
@@ -11,6 +11,16 @@ export type NewTake = Omit<typeof narrationTakes.$inferInsert, 'createdAt' | 'ta
 
 export class TakeRepo {
   constructor(private readonly db: Db) {}
+
+  /** Takes narrated per voice (the voice library's usage_stats.total_generations). */
+  generationsByVoice(): Map<number, number> {
+    const rows = this.db
+      .select({ voiceId: narrationTakes.voiceId, n: count() })
+      .from(narrationTakes)
+      .groupBy(narrationTakes.voiceId)
+      .all();
+    return new Map(rows.map((r) => [r.voiceId, r.n]));
+  }
 
   /** Inserts with the next take number of its paragraph (numbers never reused). */
   insert(values: NewTake): TakeRow {

@@ -33,7 +33,7 @@ export const productionRoutes = [
     response: pronunciationListSchema,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
-      services.audiobook.production.listPronunciations(ownerOf(principal), params.project_id),
+      services.books.production.listPronunciations(ownerOf(principal), params.project_id),
   }),
   defineRoute({
     method: 'post',
@@ -49,11 +49,7 @@ export const productionRoutes = [
     status: 201,
     errors: [...ERRORS, 'conflict', 'bad_request'],
     handler: ({ params, body, principal }, services) =>
-      services.audiobook.production.createPronunciation(
-        ownerOf(principal),
-        params.project_id,
-        body,
-      ),
+      services.books.production.createPronunciation(ownerOf(principal), params.project_id, body),
   }),
   defineRoute({
     method: 'put',
@@ -68,7 +64,7 @@ export const productionRoutes = [
     response: pronunciationSchema,
     errors: [...ERRORS, 'conflict'],
     handler: ({ params, body, principal }, services) =>
-      services.audiobook.production.updatePronunciation(
+      services.books.production.updatePronunciation(
         ownerOf(principal),
         params.project_id,
         params.pronunciation_id,
@@ -87,7 +83,7 @@ export const productionRoutes = [
     status: 204,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) => {
-      services.audiobook.production.deletePronunciation(
+      services.books.production.deletePronunciation(
         ownerOf(principal),
         params.project_id,
         params.pronunciation_id,
@@ -106,7 +102,7 @@ export const productionRoutes = [
     response: productionSettingsSchema,
     errors: [...ERRORS],
     handler: ({ params, principal, headers }, services) =>
-      services.audiobook.production.settings(
+      services.books.production.settings(
         ownerOf(principal),
         params.project_id,
         headers.host ?? '127.0.0.1',
@@ -125,7 +121,7 @@ export const productionRoutes = [
     response: productionSettingsSchema,
     errors: [...ERRORS],
     handler: ({ params, body, principal, headers }, services) =>
-      services.audiobook.production.updateSettings(
+      services.books.production.updateSettings(
         ownerOf(principal),
         params.project_id,
         body,
@@ -154,7 +150,7 @@ export const productionRoutes = [
       'unsupported_media_type',
     ],
     handler: ({ params, principal, stream, headers, signal }, services) =>
-      services.audiobook.production.uploadMedia(ownerOf(principal), params.project_id, {
+      services.books.production.uploadMedia(ownerOf(principal), params.project_id, {
         stream,
         headers,
         signal,

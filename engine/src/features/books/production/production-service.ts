@@ -13,8 +13,8 @@ import type {
 } from '../../../db/schema/audiobook.ts';
 import { AppError } from '../../../errors.ts';
 import { isMultipart } from '../../../api/multipart.ts';
-import { storeMultipartUpload } from '../../platform/files/multipart-upload.ts';
-import { type FileStore } from '../../platform/files/file-store.ts';
+import { storeMultipartUpload } from '../../platform/index.ts';
+import { type FileStore } from '../../platform/index.ts';
 import { readHead } from '../manuscript/file-head.ts';
 import { AUDIO_TYPES, IMAGE_TYPES, sniffAudio, sniffImage } from './media-sniff.ts';
 import type { ProductionRepo } from './production-repo.ts';

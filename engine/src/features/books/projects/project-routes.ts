@@ -32,7 +32,7 @@ export function ownProject(
   ctx: AuthorizeContext<{ project_id: string }>,
   services: Services,
 ): void {
-  services.audiobook.projects.require(ownerOf(ctx.principal), ctx.params.project_id);
+  services.books.projects.require(ownerOf(ctx.principal), ctx.params.project_id);
 }
 
 const BASE = '/audiobook/projects/{project_id}';
@@ -50,7 +50,7 @@ export const projectRoutes = [
     status: 201,
     errors: ['unauthorized', 'forbidden', 'validation_error', 'voice_not_found'],
     handler: ({ body, principal }, services) =>
-      services.audiobook.projects.create(ownerOf(principal), body),
+      services.books.projects.create(ownerOf(principal), body),
   }),
   defineRoute({
     method: 'get',
@@ -63,7 +63,7 @@ export const projectRoutes = [
     response: projectListSchema,
     errors: ['unauthorized', 'forbidden', 'validation_error'],
     handler: ({ query, principal }, services) =>
-      services.audiobook.projects.list(ownerOf(principal), query),
+      services.books.projects.list(ownerOf(principal), query),
   }),
   defineRoute({
     method: 'get',
@@ -78,7 +78,7 @@ export const projectRoutes = [
     response: projectSchema,
     errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error'],
     handler: ({ params, query, principal }, services) =>
-      services.audiobook.projects.get(
+      services.books.projects.get(
         ownerOf(principal),
         params.project_id,
         query.include_chapters === true,
@@ -97,7 +97,7 @@ export const projectRoutes = [
     response: projectSchema,
     errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error', 'voice_not_found'],
     handler: ({ params, body, principal }, services) =>
-      services.audiobook.projects.update(ownerOf(principal), params.project_id, body),
+      services.books.projects.update(ownerOf(principal), params.project_id, body),
   }),
   defineRoute({
     method: 'delete',
@@ -111,7 +111,7 @@ export const projectRoutes = [
     status: 204,
     errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error'],
     handler: ({ params, principal }, services) => {
-      services.audiobook.projects.delete(ownerOf(principal), params.project_id);
+      services.books.projects.delete(ownerOf(principal), params.project_id);
     },
   }),
   defineRoute({
@@ -126,7 +126,7 @@ export const projectRoutes = [
     response: attestationSchema,
     errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error'],
     handler: ({ params, principal }, services) =>
-      services.audiobook.projects.attestRights(ownerOf(principal), params.project_id),
+      services.books.projects.attestRights(ownerOf(principal), params.project_id),
   }),
   defineRoute({
     method: 'get',
@@ -140,7 +140,7 @@ export const projectRoutes = [
     response: costEstimateSchema,
     errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error'],
     handler: ({ params, principal }, services) =>
-      services.audiobook.projects.costEstimate(ownerOf(principal), params.project_id),
+      services.books.projects.costEstimate(ownerOf(principal), params.project_id),
   }),
   defineRoute({
     method: 'get',
@@ -151,6 +151,6 @@ export const projectRoutes = [
     scope: READ,
     response: dashboardSchema,
     errors: ['unauthorized', 'forbidden'],
-    handler: ({ principal }, services) => services.audiobook.projects.dashboard(ownerOf(principal)),
+    handler: ({ principal }, services) => services.books.projects.dashboard(ownerOf(principal)),
   }),
 ];

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { pageSchema } from '../../../api/pagination.ts';
 import { PROJECT_STATUSES } from '../vocabulary.ts';
 import { chapterSchema } from '../chapters/chapter-schemas.ts';
-import { formBoolean, formInt, queryBoolean } from '../form-fields.ts';
+import { formBoolean, formInt, queryBoolean } from '../../../api/form-fields.ts';
 
 export const EXPORT_FORMATS = ['acx'] as const;
 export const TARGET_PLATFORMS = [

@@ -8,7 +8,7 @@ import type { ProjectRow } from '../../../db/schema/audiobook.ts';
 import { AppError } from '../../../errors.ts';
 import type { JobRunner } from '../../../jobs/job-runner.ts';
 import { paginate } from '../../../api/pagination.ts';
-import { PAYG_INFO } from '../../billing/credit-defaults.ts';
+import { PAYG_INFO } from '../../billing/index.ts';
 import { JOB_TYPES, type BookJobs } from '../book-jobs.ts';
 import type { ChapterRepo } from '../chapters/chapter-repo.ts';
 import type { ProjectRepo } from './project-repo.ts';

@@ -21,6 +21,7 @@ import { annotateBatch, withinTolerance, type AnnotatedLine } from './screenplay
 import { sendable, type AnnotationCounts } from './screenplay-service.ts';
 import type { ParagraphRow } from '../../../db/schema/audiobook.ts';
 import { DEFAULT_LANGUAGE } from '../projects/views.ts';
+import type { Books } from '../books.ts';
 
 const input = z.object({
   project_id: z.string().uuid(),
@@ -70,13 +71,15 @@ export function applyLines(
   return rest.length > 0;
 }
 
-export const screenplayJob: JobHandler<z.infer<typeof input>, AnnotationCounts> = {
+export const makeScreenplayJob = (
+  books: Books,
+): JobHandler<z.infer<typeof input>, AnnotationCounts> => ({
   type: JOB_TYPES.screenplay,
   resource: 'io',
   idempotent: false,
   input,
-  async run({ jobId, ownerId, input, signal, progress, services }) {
-    const { repos, cast, chat, screenplay } = services.audiobook;
+  async run({ jobId, ownerId, input, signal, progress }) {
+    const { repos, cast, chat, screenplay } = books;
     chat.require('Screenplay annotation');
     const project = repos.projects.owned(ownerId, input.project_id);
     if (!project) throw new AppError('not_found', 'The project was deleted.');
@@ -144,4 +147,4 @@ export const screenplayJob: JobHandler<z.infer<typeof input>, AnnotationCounts> 
     screenplay.live.delete(jobId);
     return counts;
   },
-};
+});

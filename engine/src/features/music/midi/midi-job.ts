@@ -17,13 +17,16 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError, throwIfCancelled } from '../../../errors.ts';
 import type { JobContext, JobHandler, JobQuote } from '../../../jobs/job-types.ts';
-import type { Services } from '../../../services.ts';
+import type { MusicDeps } from '../music-deps.ts';
 import { SAMPLE_RATE } from './basic-pitch-constants.ts';
 import { writeMidi, type MidiTrackInput } from './midi-writer.ts';
 import { midiOptionsSchema } from './midi-schema.ts';
 import { decodeForModel, transcribeAudio } from './midi-transcriber.ts';
 import { isTranscribable, SKIPPED_STEMS, WHOLE_MIX_TRACK } from './stem-instruments.ts';
 import { requireSeparator, type SeparatedStem } from './stem-source.ts';
+
+/** A run of the job with what the music area was given. */
+type MidiRun = JobContext<MidiJobInput> & { deps: MusicDeps };
 
 export const MIDI_JOB_TYPE = 'midi_transcription';
 /** Tempo written when none was given and none could be detected (silence, very short input). */
@@ -72,14 +75,10 @@ export function transcribableStems(stems: readonly string[]): string[] {
   return stems.filter(isTranscribable);
 }
 
-export function midiQuote(
-  services: Services,
-  input: MidiJobInput,
-  seconds: number | null,
-): JobQuote {
-  const addOn = services.credits.quoteMinutes('midi_transcription', seconds);
+export function midiQuote(deps: MusicDeps, input: MidiJobInput, seconds: number | null): JobQuote {
+  const addOn = deps.pricing.quoteMinutes('midi_transcription', seconds);
   if (input.mode !== 'standalone' || !input.options.split) return addOn;
-  const split = services.credits.quoteMinutes('stem_extraction', seconds);
+  const split = deps.pricing.quoteMinutes('stem_extraction', seconds);
   return {
     ...addOn,
     credits: addOn.credits + split.credits,
@@ -90,12 +89,12 @@ export function midiQuote(
 class SavedFiles {
   readonly keys: string[] = [];
   constructor(
-    private readonly services: Services,
+    private readonly deps: MusicDeps,
     private readonly ownerId: string,
   ) {}
 
   async save(source: Readable, contentType: string, filename: string, signal: AbortSignal) {
-    const stored = await this.services.files.save(
+    const stored = await this.deps.files.save(
       this.ownerId,
       source,
       { contentType, filename },
@@ -106,7 +105,7 @@ class SavedFiles {
   }
 
   discardAll(): void {
-    for (const key of this.keys) this.services.files.discard(this.ownerId, key);
+    for (const key of this.keys) this.deps.files.discard(this.ownerId, key);
   }
 }
 
@@ -116,18 +115,18 @@ function baseName(filename: string): string {
 }
 
 async function splitStage(
-  ctx: JobContext<MidiJobInput>,
+  ctx: MidiRun,
   wanted: string[],
   saved: SavedFiles,
   result: Pick<MidiJobResult, 'stem_audio' | 'stem_engines'>,
   failed: Record<string, string>,
 ): Promise<{ tracks: SourceTrack[]; tempoSources: string[] }> {
-  const { input, services, ownerId, signal, progress } = ctx;
+  const { input, deps, ownerId, signal, progress } = ctx;
   const report = (fraction: number) => progress({ percent: fraction * SPLIT_END, stage: 'split' });
   report(0);
   if (input.mode === 'from_stems') {
     const separator = await requireSeparator();
-    const outputs = separator.stemJobOutputs(services, ownerId, input.source_job_id ?? 0);
+    const outputs = separator.stemJobOutputs(deps, ownerId, input.source_job_id ?? 0);
     if (outputs === null)
       throw new AppError('not_found', `Stem job ${input.source_job_id} not found.`);
     if (outputs === 'expired') {
@@ -145,7 +144,7 @@ async function splitStage(
       tempoSources: outputs.stems.map((s) => s.path).filter((p) => fs.existsSync(p)),
     };
   }
-  const mix = services.files.pathOf(services.files.get(ownerId, input.file_key ?? ''));
+  const mix = deps.files.pathOf(deps.files.get(ownerId, input.file_key ?? ''));
   if (!input.options.split) {
     const track = wanted.length === 1 ? wanted[0]! : WHOLE_MIX_TRACK;
     report(1);
@@ -154,7 +153,7 @@ async function splitStage(
   const separator = await requireSeparator();
   let separated: SeparatedStem[] = [];
   try {
-    const out = await separator.separateStems(services, {
+    const out = await separator.separateStems(deps, {
       filePath: mix,
       stems: wanted,
       signal,
@@ -183,7 +182,7 @@ async function splitStage(
         signal,
       );
       result.stem_audio[stem] = key;
-      tracks.push({ track: stem, path: services.files.pathOf(services.files.get(ownerId, key)) });
+      tracks.push({ track: stem, path: deps.files.pathOf(deps.files.get(ownerId, key)) });
     }
   } finally {
     removeSeparatorOutput(separated);
@@ -206,10 +205,10 @@ function removeSeparatorOutput(separated: SeparatedStem[]): void {
 }
 
 /** Sums several files' audio (the stems of a stem job) for tempo detection. */
-async function tempoAudio(ctx: JobContext<MidiJobInput>, paths: string[]): Promise<Float32Array> {
+async function tempoAudio(ctx: MidiRun, paths: string[]): Promise<Float32Array> {
   let sum: Float32Array | null = null;
   for (const path of paths) {
-    const audio = await decodeForModel(ctx.services, path, ctx.signal);
+    const audio = await decodeForModel(ctx.deps, path, ctx.signal);
     if (sum === null || audio.length > sum.length) {
       const grown: Float32Array = new Float32Array(audio.length);
       if (sum) grown.set(sum);
@@ -220,9 +219,9 @@ async function tempoAudio(ctx: JobContext<MidiJobInput>, paths: string[]): Promi
   return sum ?? new Float32Array(0);
 }
 
-async function runMidiJob(ctx: JobContext<MidiJobInput>): Promise<MidiJobResult> {
-  const { input, services, ownerId, signal, progress, reportUsage } = ctx;
-  const saved = new SavedFiles(services, ownerId);
+async function runMidiJob(ctx: MidiRun): Promise<MidiJobResult> {
+  const { input, deps, ownerId, signal, progress, reportUsage } = ctx;
+  const saved = new SavedFiles(deps, ownerId);
   try {
     const wanted = transcribableStems(input.stems_requested);
     const failed: Record<string, string> = {};
@@ -254,9 +253,9 @@ async function runMidiJob(ctx: JobContext<MidiJobInput>): Promise<MidiJobResult>
       const at = start + index * band;
       progress({ percent: at, stage: 'transcribe' });
       try {
-        const audio = await decodeForModel(services, track.path, signal);
+        const audio = await decodeForModel(deps, track.path, signal);
         result.duration_seconds = Math.max(result.duration_seconds, audio.length / SAMPLE_RATE);
-        const out = await transcribeAudio(services, audio, {
+        const out = await transcribeAudio(deps, audio, {
           options: input.options,
           detectTempo: detectOnTrack && index === 0,
           signal,
@@ -283,7 +282,7 @@ async function runMidiJob(ctx: JobContext<MidiJobInput>): Promise<MidiJobResult>
       const audio = await tempoAudio(ctx, tempoSources);
       if (audio.length > 0) {
         detected = (
-          await transcribeAudio(services, audio, { options: null, detectTempo: true, signal })
+          await transcribeAudio(deps, audio, { options: null, detectTempo: true, signal })
         ).tempoBpm;
       }
     }
@@ -317,7 +316,7 @@ async function runMidiJob(ctx: JobContext<MidiJobInput>): Promise<MidiJobResult>
 
     const splitDelivered = needsSplit && Object.keys(result.stem_audio).length > 0;
     const used = midiQuote(
-      services,
+      deps,
       { ...input, options: { ...input.options, split: splitDelivered } },
       result.duration_seconds,
     );
@@ -334,12 +333,12 @@ async function runMidiJob(ctx: JobContext<MidiJobInput>): Promise<MidiJobResult>
   }
 }
 
-export const midiJob: JobHandler<MidiJobInput, MidiJobResult> = {
+export const makeMidiJob = (deps: MusicDeps): JobHandler<MidiJobInput, MidiJobResult> => ({
   type: MIDI_JOB_TYPE,
   resource: 'inference',
   idempotent: true,
   input: midiJobInput,
   // The service probed the duration at creation (null: the one-minute minimum).
-  price: (input, { services }) => midiQuote(services, input, input.duration_seconds),
-  run: runMidiJob,
-};
+  price: (input) => midiQuote(deps, input, input.duration_seconds),
+  run: (ctx) => runMidiJob({ ...ctx, deps }),
+});

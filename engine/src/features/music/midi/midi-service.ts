@@ -9,26 +9,25 @@ import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { probeMedia, requireAudio } from '../../../audio/index.ts';
 import { byteLimit, isMultipart } from '../../../api/multipart.ts';
-import { storeMultipartUpload } from '../../platform/files/multipart-upload.ts';
+import { storeMultipartUpload } from '../../platform/index.ts';
 import { AppError } from '../../../errors.ts';
 import { TERMINAL_STATUSES } from '../../../jobs/job-types.ts';
-import type { JobRow } from '../../../db/schema/jobs.ts';
-import type { Services } from '../../../services.ts';
-import { type StoredFile } from '../../platform/files/file-store.ts';
+import { isResultDeleted, type JobRow } from '../../../jobs/job-repo.ts';
+import type { MusicDeps } from '../music-deps.ts';
+import { type StoredFile } from '../../platform/index.ts';
 import {
   MIDI_JOB_TYPE,
   transcribableStems,
   type MidiJobInput,
   type MidiJobResult,
 } from './midi-job.ts';
-import { isDeleted, listMidiJobs, markDeleted } from './midi-job-store.ts';
 import { MAX_MIDI_INPUT_SECONDS } from './midi-limits.ts';
 import { parseOptions, parseStems } from './midi-request.ts';
 import type { MidiJob } from './midi-schema.ts';
 import { midiJobView } from './midi-view.ts';
 import { ACCEPTED_STEMS } from './stem-instruments.ts';
 import { requireSeparator } from './stem-source.ts';
-import { fetchUrlInput } from '../../platform/files/url-input.ts';
+import { fetchUrlInput } from '../../platform/index.ts';
 
 export interface RawRequest {
   stream: Readable | null;
@@ -56,7 +55,7 @@ async function readSmallBody(stream: Readable): Promise<string> {
 
 /** Text fields and the stored file (multipart) of a convert request. */
 async function readConvertForm(
-  services: Services,
+  deps: MusicDeps,
   ownerId: string,
   request: RawRequest,
 ): Promise<{ fields: Record<string, unknown>; file: StoredFile | null }> {
@@ -64,8 +63,8 @@ async function readConvertForm(
   if (!stream) throw new AppError('internal_error', 'raw route without a request stream');
   const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (isMultipart(type)) {
-    return storeMultipartUpload(services.files, ownerId, stream, headers, {
-      maxFileBytes: services.files.maxBytes,
+    return storeMultipartUpload(deps.files, ownerId, stream, headers, {
+      maxFileBytes: deps.files.maxBytes,
       what: 'An audio upload',
       signal,
     });
@@ -85,12 +84,12 @@ async function readConvertForm(
 
 /** Probes the stored input: 400 when it is not audio or too long; its duration otherwise. */
 async function checkAudio(
-  services: Services,
+  deps: MusicDeps,
   file: StoredFile,
   ownerId: string,
 ): Promise<number | null> {
-  const ffmpeg = await services.ffmpeg.require();
-  const blob = services.files.pathOf(services.files.get(ownerId, file.file_key));
+  const ffmpeg = await deps.ffmpeg.require();
+  const blob = deps.files.pathOf(deps.files.get(ownerId, file.file_key));
   let seconds: number | null;
   try {
     const info = await probeMedia(ffmpeg, blob);
@@ -120,11 +119,11 @@ export function requestOrigin(headers: Record<string, string | undefined>): stri
 }
 
 export async function createConvertJob(
-  services: Services,
+  deps: MusicDeps,
   ownerId: string,
   request: RawRequest,
 ): Promise<MidiJob> {
-  const { fields, file } = await readConvertForm(services, ownerId, request);
+  const { fields, file } = await readConvertForm(deps, ownerId, request);
   let input: StoredFile | null = file;
   try {
     const url =
@@ -142,8 +141,8 @@ export async function createConvertJob(
       );
     }
     if (options.split) await requireSeparator();
-    input ??= await fetchUrlInput(services, ownerId, url ?? '', request.signal);
-    const seconds = await checkAudio(services, input, ownerId);
+    input ??= await fetchUrlInput(deps, ownerId, url ?? '', request.signal);
+    const seconds = await checkAudio(deps, input, ownerId);
     const jobInput: MidiJobInput = {
       mode: 'standalone',
       file_key: input.file_key,
@@ -153,23 +152,23 @@ export async function createConvertJob(
       options,
       duration_seconds: seconds,
     };
-    const row = await services.jobs.create(ownerId, MIDI_JOB_TYPE, jobInput);
-    return midiJobView(services, row, requestOrigin(request.headers));
+    const row = await deps.jobs.create(ownerId, MIDI_JOB_TYPE, jobInput);
+    return midiJobView(deps, row, requestOrigin(request.headers));
   } catch (error) {
-    if (input) services.files.discard(ownerId, input.file_key);
+    if (input) deps.files.discard(ownerId, input.file_key);
     throw error;
   }
 }
 
 export async function createFromStemsJob(
-  services: Services,
+  deps: MusicDeps,
   ownerId: string,
   stemJobId: number,
   body: { stems?: string[] | undefined; options?: unknown },
   headers: Record<string, string | undefined>,
 ): Promise<MidiJob> {
   const separator = await requireSeparator();
-  const outputs = separator.stemJobOutputs(services, ownerId, stemJobId);
+  const outputs = separator.stemJobOutputs(deps, ownerId, stemJobId);
   if (outputs === null) throw new AppError('not_found', `Stem job ${stemJobId} not found.`);
   if (outputs === 'expired') {
     throw new AppError(
@@ -206,12 +205,12 @@ export async function createFromStemsJob(
   const first = outputs.stems.find((s) => stems.includes(s.stem));
   if (first) {
     try {
-      seconds = (await probeMedia(await services.ffmpeg.require(), first.path)).duration_seconds;
+      seconds = (await probeMedia(await deps.ffmpeg.require(), first.path)).duration_seconds;
     } catch {
       seconds = null; // priced at the minimum; the job reports the stem's own failure
     }
   }
-  const row = await services.jobs.create(ownerId, MIDI_JOB_TYPE, {
+  const row = await deps.jobs.create(ownerId, MIDI_JOB_TYPE, {
     mode: 'from_stems',
     file_key: null,
     source_job_id: stemJobId,
@@ -220,29 +219,35 @@ export async function createFromStemsJob(
     options: { ...options, split: false },
     duration_seconds: seconds,
   } satisfies MidiJobInput);
-  return midiJobView(services, row, requestOrigin(headers));
+  return midiJobView(deps, row, requestOrigin(headers));
 }
 
 /** The caller's live MIDI job, or 404 (another owner's, a deleted one, another type). */
-export function ownMidiJob(services: Services, ownerId: string, id: number): JobRow {
-  const row = services.jobRepo.get(id);
-  if (!row || row.ownerId !== ownerId || row.type !== MIDI_JOB_TYPE || isDeleted(row)) {
+export function ownMidiJob(deps: MusicDeps, ownerId: string, id: number): JobRow {
+  const row = deps.jobRepo.get(id);
+  if (!row || row.ownerId !== ownerId || row.type !== MIDI_JOB_TYPE || isResultDeleted(row)) {
     throw new AppError('not_found', `MIDI job ${id} not found.`);
   }
   return row;
 }
 
 export function listJobs(
-  services: Services,
+  deps: MusicDeps,
   ownerId: string,
   skip: number,
   limit: number,
   headers: Record<string, string | undefined>,
 ) {
-  const { rows, total } = listMidiJobs(services, ownerId, skip, limit);
+  const { rows, total } = deps.jobRepo.list({
+    ownerId,
+    type: MIDI_JOB_TYPE,
+    excludeDeleted: true,
+    limit,
+    offset: skip,
+  });
   const origin = requestOrigin(headers);
   return {
-    jobs: rows.map((row) => midiJobView(services, row, origin)),
+    jobs: rows.map((row) => midiJobView(deps, row, origin)),
     total,
     skip,
     limit,
@@ -250,12 +255,12 @@ export function listJobs(
   };
 }
 
-async function settled(services: Services, id: number, timeoutMs: number): Promise<JobRow> {
+async function settled(deps: MusicDeps, id: number, timeoutMs: number): Promise<JobRow> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const row = services.jobRepo.get(id);
+    const row = deps.jobRepo.get(id);
     if (!row) throw new AppError('not_found', `MIDI job ${id} not found.`);
-    if (TERMINAL_STATUSES.has(row.status) && !services.jobs.isRunning(id)) return row;
+    if (TERMINAL_STATUSES.has(row.status) && !deps.jobs.isRunning(id)) return row;
     if (Date.now() > deadline) {
       throw new AppError('conflict', `MIDI job ${id} is still stopping; try again in a moment.`);
     }
@@ -264,10 +269,10 @@ async function settled(services: Services, id: number, timeoutMs: number): Promi
 }
 
 /** Cancels the job if it still runs, deletes its input and every output, hides the job. */
-export async function deleteJob(services: Services, ownerId: string, id: number): Promise<void> {
-  const row = ownMidiJob(services, ownerId, id);
-  if (!TERMINAL_STATUSES.has(row.status)) services.jobs.cancel(id);
-  const done = await settled(services, id, 15_000);
+export async function deleteJob(deps: MusicDeps, ownerId: string, id: number): Promise<void> {
+  const row = ownMidiJob(deps, ownerId, id);
+  if (!TERMINAL_STATUSES.has(row.status)) deps.jobs.cancel(id);
+  const done = await settled(deps, id, 15_000);
   const input = done.input as MidiJobInput;
   const result = done.status === 'completed' ? (done.result as MidiJobResult | null) : null;
   const keys = [
@@ -276,6 +281,6 @@ export async function deleteJob(services: Services, ownerId: string, id: number)
     ...Object.values(result?.tracks ?? {}).map((t) => t.file_key),
     ...Object.values(result?.stem_audio ?? {}),
   ];
-  for (const key of keys) if (key) services.files.discard(ownerId, key);
-  markDeleted(services, id, new Date().toISOString());
+  for (const key of keys) if (key) deps.files.discard(ownerId, key);
+  deps.jobRepo.markResultDeleted(id, new Date().toISOString());
 }

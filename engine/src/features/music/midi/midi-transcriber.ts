@@ -5,7 +5,7 @@
  */
 import { decodeAudio } from '../../../audio/index.ts';
 import { AppError } from '../../../errors.ts';
-import type { Services } from '../../../services.ts';
+import type { MusicDeps } from '../music-deps.ts';
 import { msToFrames, SAMPLE_RATE } from './basic-pitch-constants.ts';
 import { MAX_MIDI_INPUT_SECONDS } from './midi-limits.ts';
 import type { MidiOptions } from './midi-schema.ts';
@@ -28,11 +28,11 @@ export function noteCreationOptions(options: MidiOptions): Partial<NoteCreationO
 }
 
 export async function decodeForModel(
-  services: Services,
+  deps: MusicDeps,
   file: string,
   signal: AbortSignal,
 ): Promise<Float32Array> {
-  const ffmpeg = await services.ffmpeg.require();
+  const ffmpeg = await deps.ffmpeg.require();
   const pcm = await decodeAudio(ffmpeg, file, {
     sampleRate: SAMPLE_RATE,
     channels: 1,
@@ -50,7 +50,7 @@ export async function decodeForModel(
 }
 
 export async function transcribeAudio(
-  services: Services,
+  deps: MusicDeps,
   audio: Float32Array,
   request: {
     options: MidiOptions | null;
@@ -60,13 +60,13 @@ export async function transcribeAudio(
   },
 ): Promise<TranscribeTaskOutput> {
   const input: TranscribeTaskInput = {
-    modelPath: services.models.resolveModelFile(BASIC_PITCH_PACK, 'nmp.onnx'),
-    executionProviders: services.config.executionProviders,
+    modelPath: deps.models.resolveModelFile(BASIC_PITCH_PACK, 'nmp.onnx'),
+    executionProviders: deps.config.executionProviders,
     audio,
     notes: request.options === null ? null : noteCreationOptions(request.options),
     detectTempo: request.detectTempo,
   };
-  return services.workers.run<TranscribeTaskOutput>(TRANSCRIBE_TASK, input, {
+  return deps.workers.run<TranscribeTaskOutput>(TRANSCRIBE_TASK, input, {
     signal: request.signal,
     onProgress: (percent) => request.onProgress?.(percent / 100),
   });

@@ -4,8 +4,8 @@
  * freshly minted presigned URLs for every .mid and separated stem, absolute on the request's
  * origin. A URL whose file has gone (purged) is left out rather than pointing nowhere.
  */
-import type { JobRow } from '../../../db/schema/jobs.ts';
-import type { Services } from '../../../services.ts';
+import type { JobRow } from '../../../jobs/job-repo.ts';
+import type { MusicDeps } from '../music-deps.ts';
 import type { MidiJobInput, MidiJobResult } from './midi-job.ts';
 import { MIDI_URL_TTL_SECONDS } from './midi-limits.ts';
 import { midiOptionsSchema, type MidiJob } from './midi-schema.ts';
@@ -21,15 +21,15 @@ const STATUS = {
 
 const STAGES = new Set(['split', 'transcribe', 'merge']);
 
-export function midiJobView(services: Services, row: JobRow, origin: string): MidiJob {
+export function midiJobView(deps: MusicDeps, row: JobRow, origin: string): MidiJob {
   const input = row.input as MidiJobInput;
   const result = row.status === 'completed' ? (row.result as MidiJobResult | null) : null;
   let expiresAt: string | null = null;
   const sign = (key: string, contentType: string): string | null => {
     try {
-      const file = services.files.get(row.ownerId, key);
-      const signed = services.urls.sign(
-        { path: services.files.pathOf(file), filename: file.filename, contentType },
+      const file = deps.files.get(row.ownerId, key);
+      const signed = deps.urls.sign(
+        { path: deps.files.pathOf(file), filename: file.filename, contentType },
         MIDI_URL_TTL_SECONDS,
       );
       expiresAt = signed.expiresAt;

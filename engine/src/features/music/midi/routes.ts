@@ -72,8 +72,8 @@ export const midiRoutes = [
       'ffmpeg_unavailable',
       'service_unavailable',
     ],
-    handler: ({ principal, stream, headers, signal }, services) =>
-      createConvertJob(services, ownerOf(principal), { stream, headers, signal }),
+    handler: ({ principal, stream, headers, signal }, { music }) =>
+      createConvertJob(music, ownerOf(principal), { stream, headers, signal }),
   }),
   defineRoute({
     method: 'post',
@@ -95,8 +95,8 @@ export const midiRoutes = [
       'insufficient_credits',
       'service_unavailable',
     ],
-    handler: ({ principal, params, body, headers }, services) =>
-      createFromStemsJob(services, ownerOf(principal), params.stem_job_id, body, headers),
+    handler: ({ principal, params, body, headers }, { music }) =>
+      createFromStemsJob(music, ownerOf(principal), params.stem_job_id, body, headers),
   }),
   defineRoute({
     method: 'get',
@@ -110,10 +110,10 @@ export const midiRoutes = [
     params: jobIdParams,
     response: midiJobSchema,
     errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error', 'rate_limit_exceeded'],
-    handler: ({ principal, params, headers }, services) =>
+    handler: ({ principal, params, headers }, { music }) =>
       midiJobView(
-        services,
-        ownMidiJob(services, ownerOf(principal), params.midi_job_id),
+        music,
+        ownMidiJob(music, ownerOf(principal), params.midi_job_id),
         requestOrigin(headers),
       ),
   }),
@@ -130,8 +130,8 @@ export const midiRoutes = [
     }),
     response: midiJobListSchema,
     errors: ['unauthorized', 'forbidden', 'validation_error'],
-    handler: ({ principal, query, headers }, services) =>
-      listJobs(services, ownerOf(principal), query.skip, query.limit, headers),
+    handler: ({ principal, query, headers }, { music }) =>
+      listJobs(music, ownerOf(principal), query.skip, query.limit, headers),
   }),
   defineRoute({
     method: 'delete',
@@ -143,7 +143,7 @@ export const midiRoutes = [
     params: jobIdParams,
     status: 204,
     errors: ['unauthorized', 'forbidden', 'not_found', 'conflict', 'validation_error'],
-    handler: ({ principal, params }, services) =>
-      deleteJob(services, ownerOf(principal), params.midi_job_id),
+    handler: ({ principal, params }, { music }) =>
+      deleteJob(music, ownerOf(principal), params.midi_job_id),
   }),
 ];

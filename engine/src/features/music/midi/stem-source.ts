@@ -5,14 +5,14 @@
  * and `requireSeparator` is the one place that would answer 503 separator_unavailable
  * (`details.hint: options.split=false`) in a build without a separator.
  */
-import type { Services } from '../../../services.ts';
+import type { MusicDeps } from '../music-deps.ts';
 import { separateStems, stemJobOutputs, type SeparatedStem } from '../stems/stem-separation.ts';
 
 export type { SeparatedStem };
 
 export interface StemSeparator {
   separateStems(
-    services: Services,
+    deps: MusicDeps,
     input: {
       filePath: string;
       stems: string[];
@@ -21,7 +21,7 @@ export interface StemSeparator {
     },
   ): Promise<{ stems: SeparatedStem[]; failed: { stem: string; reason: string }[] }>;
   stemJobOutputs(
-    services: Services,
+    deps: MusicDeps,
     ownerId: string,
     stemJobId: number,
   ): { stems: { stem: string; path: string }[] } | 'expired' | null;

@@ -28,7 +28,7 @@ import { createNotes, type NoteCreationOptions } from './note-creation.ts';
 import { noteBends, soloNoteIndices } from './pitch-bends.ts';
 import { detectTempo } from './tempo-detection.ts';
 
-/** This module, for services.workers.run. */
+/** This module, for deps.workers.run. */
 export const TRANSCRIBE_TASK = new URL(import.meta.url);
 
 /** Windows per ONNX call: enough to amortise the call, small enough for frequent progress. */

@@ -59,11 +59,11 @@ export const stemRoutes = [
     response: stemJobCreatedSchema,
     status: 202,
     errors: createErrors,
-    handler: async ({ stream, headers, principal, signal }, services) => {
+    handler: async ({ stream, headers, principal, signal }, { music }) => {
       const ownerId = principal?.userId ?? '';
-      const form = await readStemForm(services, ownerId, stream, headers, signal);
-      const row = await createStemJob(services, ownerId, form, false, signal);
-      return { message: 'Stem separation started.', job: stemJobView(services, row) };
+      const form = await readStemForm(music, ownerId, stream, headers, signal);
+      const row = await createStemJob(music, ownerId, form, false, signal);
+      return { message: 'Stem separation started.', job: stemJobView(music, row) };
     },
   }),
   defineRoute({
@@ -78,11 +78,11 @@ export const stemRoutes = [
     response: stemJobCreatedSchema,
     status: 202,
     errors: createErrors,
-    handler: async ({ stream, headers, principal, signal }, services) => {
+    handler: async ({ stream, headers, principal, signal }, { music }) => {
       const ownerId = principal?.userId ?? '';
-      const form = await readStemForm(services, ownerId, stream, headers, signal);
-      const row = await createStemJob(services, ownerId, form, true, signal);
-      return { message: 'Stem separation started.', job: stemJobView(services, row) };
+      const form = await readStemForm(music, ownerId, stream, headers, signal);
+      const row = await createStemJob(music, ownerId, form, true, signal);
+      return { message: 'Stem separation started.', job: stemJobView(music, row) };
     },
   }),
   defineRoute({
@@ -97,8 +97,8 @@ export const stemRoutes = [
     params: z.object({ stem_job_id: z.coerce.number().int().positive() }),
     response: stemJobSchema,
     errors: [...readErrors, 'not_found', 'validation_error', 'rate_limit_exceeded'],
-    handler: ({ params, principal }, services) =>
-      stemJobView(services, stemJobRow(services, principal?.userId ?? '', params.stem_job_id)),
+    handler: ({ params, principal }, { music }) =>
+      stemJobView(music, stemJobRow(music, principal?.userId ?? '', params.stem_job_id)),
   }),
   defineRoute({
     method: 'get',
@@ -109,7 +109,7 @@ export const stemRoutes = [
     scope: 'stems:read',
     response: z.array(catalogEntrySchema),
     errors: readErrors,
-    handler: ({ principal }, services) => catalogView(services, principal?.userId ?? ''),
+    handler: ({ principal }, { music }) => catalogView(music, principal?.userId ?? ''),
   }),
   defineRoute({
     method: 'get',
@@ -120,7 +120,7 @@ export const stemRoutes = [
     scope: 'stems:read',
     response: packagesSchema,
     errors: readErrors,
-    handler: ({ principal }, services) => packagesView(services, principal?.userId ?? ''),
+    handler: ({ principal }, { music }) => packagesView(music, principal?.userId ?? ''),
   }),
   defineRoute({
     method: 'get',
@@ -131,7 +131,7 @@ export const stemRoutes = [
     scope: 'stems:read',
     response: pricingSchema,
     errors: readErrors,
-    handler: (_ctx, services) => pricingView(services),
+    handler: (_ctx, { music }) => pricingView(music),
   }),
   defineRoute({
     method: 'post',
@@ -144,12 +144,12 @@ export const stemRoutes = [
     bodyKind: 'raw',
     response: quoteSchema,
     errors: createErrors.filter((c) => c !== 'insufficient_credits'),
-    handler: async ({ stream, headers, principal, signal }, services) => {
+    handler: async ({ stream, headers, principal, signal }, { music }) => {
       const ownerId = principal?.userId ?? '';
-      const form = await readStemForm(services, ownerId, stream, headers, signal);
-      const plan = planFor(services, ownerId, requestFromFields(form.fields, false));
-      const file = services.files.pathOf(services.files.get(ownerId, form.file.file_key));
-      return quoteFor(services, plan, await measureSeconds(services, file, signal));
+      const form = await readStemForm(music, ownerId, stream, headers, signal);
+      const plan = planFor(music, ownerId, requestFromFields(form.fields, false));
+      const file = music.files.pathOf(music.files.get(ownerId, form.file.file_key));
+      return quoteFor(music, plan, await measureSeconds(music, file, signal));
     },
   }),
 ];

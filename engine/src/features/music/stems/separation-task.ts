@@ -17,7 +17,7 @@ import { createNeuralProcessor } from './neural/neural-processor.ts';
 import type { EngineSpec } from './separation-engine.ts';
 import { WavStreamWriter } from './wav-stream-writer.ts';
 
-/** This module, for services.workers.run. */
+/** This module, for deps.workers.run. */
 export const SEPARATION_TASK = new URL(import.meta.url);
 
 export const SEPARATION_SAMPLE_RATE = 44_100;

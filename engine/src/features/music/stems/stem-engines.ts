@@ -6,7 +6,7 @@
  */
 import { AppError } from '../../../errors.ts';
 import type { ModelRegistry } from '../../../inference/model-registry.ts';
-import type { Services } from '../../../services.ts';
+import type { MusicDeps } from '../music-deps.ts';
 import { DSP_STEMS } from './dsp/dsp-recipes.ts';
 import type { EngineSpec, InstalledEngine } from './separation-engine.ts';
 
@@ -105,8 +105,8 @@ export function enginesIn(models: ModelRegistry, providers: string[] | null): In
   return engines.sort((a, b) => b.rank - a.rank);
 }
 
-export function installedEngines(services: Services): InstalledEngine[] {
-  return enginesIn(services.models, services.config.executionProviders ?? null);
+export function installedEngines(deps: MusicDeps): InstalledEngine[] {
+  return enginesIn(deps.models, deps.config.executionProviders ?? null);
 }
 
 /** Packs that would add `stem` if installed (for the error's hint). */

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AppError, isCancelled, throwIfCancelled } from '../../../errors.ts';
 import type { JobHandler } from '../../../jobs/job-types.ts';
-import type { Services } from '../../../services.ts';
+import type { MusicDeps } from '../music-deps.ts';
 import {
   SEPARATION_TASK,
   type SeparationTaskInput,
@@ -51,15 +51,15 @@ export interface StemJobResult {
   duration_seconds: number;
 }
 
-export function stemJobDir(services: Services, jobId: number): string {
-  return path.join(services.config.home, 'stems', String(jobId));
+export function stemJobDir(deps: MusicDeps, jobId: number): string {
+  return path.join(deps.config.home, 'stems', String(jobId));
 }
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export const stemJob: JobHandler<StemJobInput, StemJobResult> = {
+export const makeStemJob = (deps: MusicDeps): JobHandler<StemJobInput, StemJobResult> => ({
   type: STEM_JOB_TYPE,
   resource: 'inference',
   idempotent: true,
@@ -75,13 +75,13 @@ export const stemJob: JobHandler<StemJobInput, StemJobResult> = {
       },
     };
   },
-  async run({ jobId, ownerId, input, signal, progress, reportUsage, services }) {
-    const ffmpeg = await services.ffmpeg.require();
-    const file = services.files.pathOf(services.files.get(ownerId, input.file_key));
-    const outDir = stemJobDir(services, jobId);
+  async run({ jobId, ownerId, input, signal, progress, reportUsage }) {
+    const ffmpeg = await deps.ffmpeg.require();
+    const file = deps.files.pathOf(deps.files.get(ownerId, input.file_key));
+    const outDir = stemJobDir(deps, jobId);
     fs.rmSync(outDir, { recursive: true, force: true });
     fs.mkdirSync(outDir, { recursive: true });
-    const engines = new Map(installedEngines(services).map((e) => [e.id, e]));
+    const engines = new Map(installedEngines(deps).map((e) => [e.id, e]));
     const byEngine = new Map<string, string[]>();
     for (const output of input.outputs)
       byEngine.set(output.engine, [...(byEngine.get(output.engine) ?? []), output.stem]);
@@ -107,7 +107,7 @@ export const stemJob: JobHandler<StemJobInput, StemJobResult> = {
         stems,
       };
       try {
-        const out = await services.workers.run<SeparationTaskOutput>(SEPARATION_TASK, taskInput, {
+        const out = await deps.workers.run<SeparationTaskOutput>(SEPARATION_TASK, taskInput, {
           signal,
           onProgress: (percent) => {
             const overall = ((index + percent / 100) / order.length) * 100;
@@ -161,7 +161,7 @@ export const stemJob: JobHandler<StemJobInput, StemJobResult> = {
           stem: o.stem,
           engine: o.engine,
           tier: o.tier,
-          file: path.relative(services.config.home, delivered.get(o.stem)!.file),
+          file: path.relative(deps.config.home, delivered.get(o.stem)!.file),
         })),
       failed,
       refunded_groups: refunded,
@@ -169,4 +169,4 @@ export const stemJob: JobHandler<StemJobInput, StemJobResult> = {
       duration_seconds: duration,
     };
   },
-};
+});

@@ -6,7 +6,7 @@
  * still try, or sell, a lower tier.
  */
 import { AppError } from '../../../errors.ts';
-import type { Services } from '../../../services.ts';
+import type { MusicDeps } from '../music-deps.ts';
 
 export const PLAN_TIERS = ['basic', 'creator', 'pro'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
@@ -20,8 +20,8 @@ export function tierAllows(plan: PlanTier, needed: PlanTier): boolean {
 }
 
 /** The caller's tier: the Local plan's stems tier (features/billing), `pro` when unset. */
-export function planTierOf(services: Services, _ownerId: string): PlanTier {
-  return services.credits.localPlan().stems_tier ?? DEFAULT_PLAN_TIER;
+export function planTierOf(deps: MusicDeps, _ownerId: string): PlanTier {
+  return deps.pricing.localPlan().stems_tier ?? DEFAULT_PLAN_TIER;
 }
 
 /** 403 forbidden when `needed` is above the caller's plan. */

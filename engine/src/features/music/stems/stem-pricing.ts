@@ -11,7 +11,7 @@
  * reservation is that total, and a group that fails to deliver every requested output is taken
  * off the settlement (stem-job.ts).
  */
-import type { CreditsService } from '../../billing/credits-service.ts';
+import type { Pricing } from '../../billing/index.ts';
 import { STEM_CATALOG } from './stem-catalog.ts';
 
 export const CREDITS_PER_USD = 6600;
@@ -41,7 +41,7 @@ export interface StemQuote {
   total_usd: number;
 }
 
-export function baseRate(credits: CreditsService): number {
+export function baseRate(credits: Pricing): number {
   return credits.multipliers().stem_extraction;
 }
 

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isCancelled } from '../../../errors.ts';
-import type { Services } from '../../../services.ts';
+import type { MusicDeps } from '../music-deps.ts';
 import {
   SEPARATION_TASK,
   type SeparationTaskInput,
@@ -29,7 +29,7 @@ export interface SeparatedStem {
 }
 
 export async function separateStems(
-  services: Services,
+  deps: MusicDeps,
   input: {
     filePath: string;
     stems: string[];
@@ -37,8 +37,8 @@ export async function separateStems(
     onProgress?: (fraction: number) => void;
   },
 ): Promise<{ stems: SeparatedStem[]; failed: { stem: string; reason: string }[] }> {
-  const ffmpeg = await services.ffmpeg.require();
-  const engines = installedEngines(services);
+  const ffmpeg = await deps.ffmpeg.require();
+  const engines = installedEngines(deps);
   const failed: { stem: string; reason: string }[] = [];
   const byEngine = new Map<string, string[]>();
   for (const stem of [...new Set(input.stems)]) {
@@ -53,7 +53,7 @@ export async function separateStems(
     }
     byEngine.set(engine.id, [...(byEngine.get(engine.id) ?? []), stem]);
   }
-  const outDir = path.join(services.config.home, 'stems', 'direct', randomUUID());
+  const outDir = path.join(deps.config.home, 'stems', 'direct', randomUUID());
   const stems: SeparatedStem[] = [];
   const order = [...byEngine.entries()];
   for (const [index, [engineId, wanted]] of order.entries()) {
@@ -66,7 +66,7 @@ export async function separateStems(
       stems: wanted,
     };
     try {
-      const out = await services.workers.run<SeparationTaskOutput>(SEPARATION_TASK, taskInput, {
+      const out = await deps.workers.run<SeparationTaskOutput>(SEPARATION_TASK, taskInput, {
         signal: input.signal,
         onProgress: (percent) => input.onProgress?.((index + percent / 100) / order.length),
       });
@@ -85,20 +85,19 @@ export async function separateStems(
 
 /** The outputs of a finished stem job the owner may use, 'expired' when purged, null when no such job. */
 export function stemJobOutputs(
-  services: Services,
+  deps: MusicDeps,
   ownerId: string,
   stemJobId: number,
 ): { stems: { stem: string; path: string }[] } | 'expired' | null {
-  const row = services.jobRepo.get(stemJobId);
+  const row = deps.jobRepo.get(stemJobId);
   if (!row || row.ownerId !== ownerId || row.type !== STEM_JOB_TYPE || row.status !== 'completed')
     return null;
-  if (stemJobView(services, row).outputs_expired) return 'expired';
+  if (stemJobView(deps, row).outputs_expired) return 'expired';
   const result = row.result as StemJobResult | null;
   if (!result) return null;
   const stems = result.stems
-    .map((s) => ({ stem: s.stem, path: path.join(services.config.home, s.file) }))
+    .map((s) => ({ stem: s.stem, path: path.join(deps.config.home, s.file) }))
     .filter((s) => fs.existsSync(s.path));
-  if (stems.length === 0 && fs.existsSync(stemJobDir(services, stemJobId)) === false)
-    return 'expired';
+  if (stems.length === 0 && fs.existsSync(stemJobDir(deps, stemJobId)) === false) return 'expired';
   return { stems };
 }

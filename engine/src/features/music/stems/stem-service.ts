@@ -8,12 +8,12 @@ import type { Readable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMultipart } from '../../../api/multipart.ts';
-import { storeMultipartUpload } from '../../platform/files/multipart-upload.ts';
+import { storeMultipartUpload } from '../../platform/index.ts';
 import { probeMedia, requireAudio } from '../../../audio/index.ts';
 import { AppError } from '../../../errors.ts';
-import type { JobRow } from '../../../db/schema/jobs.ts';
-import type { Services } from '../../../services.ts';
-import { toStoredFile, type StoredFile } from '../../platform/files/file-store.ts';
+import type { JobRow } from '../../../jobs/job-repo.ts';
+import type { MusicDeps } from '../music-deps.ts';
+import { toStoredFile, type StoredFile } from '../../platform/index.ts';
 import type { InstalledEngine } from './separation-engine.ts';
 import { STEM_CATALOG } from './stem-catalog.ts';
 import { installedEngines } from './stem-engines.ts';
@@ -43,7 +43,7 @@ export interface StemForm {
 
 /** Reads a create/quote body: multipart with `file` (or `file_key`), or JSON/urlencoded fields. */
 export async function readStemForm(
-  services: Services,
+  deps: MusicDeps,
   ownerId: string,
   stream: Readable | null,
   headers: Record<string, string | undefined>,
@@ -52,7 +52,7 @@ export async function readStemForm(
   let fields: Record<string, string> = {};
   let uploaded: StoredFile | null = null;
   if (stream && isMultipart(headers['content-type'])) {
-    const upload = await storeMultipartUpload(services.files, ownerId, stream, headers, {
+    const upload = await storeMultipartUpload(deps.files, ownerId, stream, headers, {
       maxFileBytes: MAX_STEM_UPLOAD_BYTES,
       what: 'An audio upload',
       signal,
@@ -84,12 +84,12 @@ export async function readStemForm(
       { details: { fields: [{ loc: ['body', 'url'], msg: 'not supported offline' }] } },
     );
   }
-  const file = uploaded ?? toStored(services, ownerId, fields.file_key!);
+  const file = uploaded ?? toStored(deps, ownerId, fields.file_key!);
   return { fields, file };
 }
 
-function toStored(services: Services, ownerId: string, key: string): StoredFile {
-  return toStoredFile(services.files.get(ownerId, key));
+function toStored(deps: MusicDeps, ownerId: string, key: string): StoredFile {
+  return toStoredFile(deps.files.get(ownerId, key));
 }
 
 async function readSmallBody(stream: Readable): Promise<string> {
@@ -159,11 +159,11 @@ export function requestFromFields(fields: Record<string, string>, advanced: bool
 
 /** Probes the upload: duration in seconds, with the clear errors for non-audio and over-long input. */
 export async function measureSeconds(
-  services: Services,
+  deps: MusicDeps,
   file: string,
   signal?: AbortSignal,
 ): Promise<number> {
-  const ffmpeg = await services.ffmpeg.require();
+  const ffmpeg = await deps.ffmpeg.require();
   const info = await probeMedia(ffmpeg, file, signal ? { signal } : {});
   requireAudio(info, file);
   const seconds = info.duration_seconds;
@@ -183,12 +183,12 @@ export async function measureSeconds(
   return seconds;
 }
 
-export function planFor(services: Services, ownerId: string, request: StemRequest): SeparationPlan {
-  return planSeparation(request, installedEngines(services), planTierOf(services, ownerId));
+export function planFor(deps: MusicDeps, ownerId: string, request: StemRequest): SeparationPlan {
+  return planSeparation(request, installedEngines(deps), planTierOf(deps, ownerId));
 }
 
-export function quoteFor(services: Services, plan: SeparationPlan, seconds: number) {
-  const quote = quoteGroups(rateCard(baseRate(services.credits)), plan.groups, seconds);
+export function quoteFor(deps: MusicDeps, plan: SeparationPlan, seconds: number) {
+  const quote = quoteGroups(rateCard(baseRate(deps.pricing)), plan.groups, seconds);
   return {
     ...quote,
     outputs: plan.outputs.map(({ stem, engine, tier }) => ({ stem, engine, tier })),
@@ -197,17 +197,17 @@ export function quoteFor(services: Services, plan: SeparationPlan, seconds: numb
 }
 
 export async function createStemJob(
-  services: Services,
+  deps: MusicDeps,
   ownerId: string,
   form: StemForm,
   advanced: boolean,
   signal: AbortSignal,
 ): Promise<JobRow> {
   const request = requestFromFields(form.fields, advanced);
-  const plan = planFor(services, ownerId, request);
-  const file = services.files.pathOf(services.files.get(ownerId, form.file.file_key));
-  const seconds = await measureSeconds(services, file, signal);
-  const quote = quoteFor(services, plan, seconds);
+  const plan = planFor(deps, ownerId, request);
+  const file = deps.files.pathOf(deps.files.get(ownerId, form.file.file_key));
+  const seconds = await measureSeconds(deps, file, signal);
+  const quote = quoteFor(deps, plan, seconds);
   const input: StemJobInput = {
     file_key: form.file.file_key,
     original_filename: form.file.filename,
@@ -222,7 +222,7 @@ export async function createStemJob(
       total_credits: quote.total_credits,
     },
   };
-  return services.jobs.create(ownerId, STEM_JOB_TYPE, input);
+  return deps.jobs.create(ownerId, STEM_JOB_TYPE, input);
 }
 
 const STATUS: Record<string, 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'CANCELLED'> = {
@@ -234,17 +234,17 @@ const STATUS: Record<string, 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' |
 };
 
 /** The stem job row, 404 when it is not the caller's stem job. */
-export function stemJobRow(services: Services, ownerId: string, id: number): JobRow {
-  const row = services.jobRepo.get(id);
+export function stemJobRow(deps: MusicDeps, ownerId: string, id: number): JobRow {
+  const row = deps.jobRepo.get(id);
   if (!row || row.ownerId !== ownerId || row.type !== STEM_JOB_TYPE)
     throw new AppError('not_found', `Stem job ${id} not found.`);
   return row;
 }
 
-function expired(services: Services, row: JobRow): boolean {
+function expired(deps: MusicDeps, row: JobRow): boolean {
   if (row.status !== 'completed') return false;
-  const dir = stemJobDir(services, row.id);
-  const now = services.clock.now();
+  const dir = stemJobDir(deps, row.id);
+  const now = deps.clock.now();
   const finished = row.finishedAt ? Date.parse(row.finishedAt) : now;
   if (now - finished > STEM_RETENTION_DAYS * 86400_000) {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -253,18 +253,18 @@ function expired(services: Services, row: JobRow): boolean {
   return !fs.existsSync(dir);
 }
 
-export function stemJobView(services: Services, row: JobRow) {
+export function stemJobView(deps: MusicDeps, row: JobRow) {
   const input = row.input as StemJobInput;
   const result = (row.result ?? null) as StemJobResult | null;
-  const gone = expired(services, row);
+  const gone = expired(deps, row);
   const urls: Record<string, string> = {};
   let expiresAt: string | null = null;
   if (result && !gone) {
     const base = path.parse(input.original_filename).name || 'audio';
     for (const stem of result.stems) {
-      const file = path.join(services.config.home, stem.file);
+      const file = path.join(deps.config.home, stem.file);
       if (!fs.existsSync(file)) continue;
-      const signed = services.urls.sign({
+      const signed = deps.urls.sign({
         path: file,
         filename: `${base}_${stem.stem}.wav`,
         contentType: 'audio/wav',
@@ -315,9 +315,9 @@ function producible(engines: InstalledEngine[], stem: string): boolean {
   return engines.some((e) => e.stems.includes(stem));
 }
 
-export function catalogView(services: Services, ownerId: string) {
-  const tier = planTierOf(services, ownerId);
-  const engines = installedEngines(services);
+export function catalogView(deps: MusicDeps, ownerId: string) {
+  const tier = planTierOf(deps, ownerId);
+  const engines = installedEngines(deps);
   return STEM_CATALOG.map((entry) => ({
     id: entry.id,
     label: entry.label,
@@ -330,9 +330,9 @@ export function catalogView(services: Services, ownerId: string) {
   }));
 }
 
-export function packagesView(services: Services, ownerId: string) {
-  const tier = planTierOf(services, ownerId);
-  const engines = installedEngines(services);
+export function packagesView(deps: MusicDeps, ownerId: string) {
+  const tier = planTierOf(deps, ownerId);
+  const engines = installedEngines(deps);
   const modes = STEM_MODES.map((mode) => {
     if (mode === 'single') {
       const stems = SINGLE_MODE_STEMS.filter((s) =>
@@ -369,8 +369,8 @@ export function packagesView(services: Services, ownerId: string) {
   };
 }
 
-export function pricingView(services: Services) {
-  const base = baseRate(services.credits);
+export function pricingView(deps: MusicDeps) {
+  const base = baseRate(deps.pricing);
   return {
     base_rate_usd_per_minute: Math.round((base / CREDITS_PER_USD) * 10000) / 10000,
     credits_per_usd: CREDITS_PER_USD,

@@ -9,7 +9,8 @@
  */
 import { z } from 'zod';
 import { measureFileLevels, waveformFromFile } from '../../../audio/index.ts';
-import { probedSeconds } from '../files/probe-duration.ts';
+import type { Pricing } from '../../billing/index.ts';
+import { probedSeconds, type ProbeDeps } from '../files/probe-duration.ts';
 import type { JobHandler } from '../../../jobs/job-types.ts';
 import type { analysisResultSchema } from './analysis-schema.ts';
 
@@ -19,21 +20,27 @@ export const analysisInput = z.object({ file_key: z.string().uuid() });
 
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 
-export const analysisJob: JobHandler<z.infer<typeof analysisInput>, AnalysisResult> = {
+export interface AnalysisDeps extends ProbeDeps {
+  pricing: Pricing;
+}
+
+export const makeAnalysisJob = (
+  deps: AnalysisDeps,
+): JobHandler<z.infer<typeof analysisInput>, AnalysisResult> => ({
   type: 'audio_analysis',
   resource: 'ffmpeg',
   idempotent: true,
   input: analysisInput,
-  async price(input, { ownerId, services }) {
-    return services.credits.quoteMinutes(
+  async price(input, { ownerId }) {
+    return deps.pricing.quoteMinutes(
       'audio_analysis',
-      await probedSeconds(services, ownerId, input.file_key),
+      await probedSeconds(deps, ownerId, input.file_key),
     );
   },
-  async run({ input, ownerId, signal, progress, reportUsage, services }) {
-    const ffmpeg = await services.ffmpeg.require();
-    const row = services.files.get(ownerId, input.file_key);
-    const file = services.files.pathOf(row);
+  async run({ input, ownerId, signal, progress, reportUsage }) {
+    const ffmpeg = await deps.ffmpeg.require();
+    const row = deps.files.get(ownerId, input.file_key);
+    const file = deps.files.pathOf(row);
     progress({ percent: 0, stage: 'measuring' });
     const levels = await measureFileLevels(ffmpeg, file, {
       signal,
@@ -41,8 +48,8 @@ export const analysisJob: JobHandler<z.infer<typeof analysisInput>, AnalysisResu
     });
     progress({ percent: 90, stage: 'waveform' });
     const peaks = await waveformFromFile(ffmpeg, file, WAVEFORM_BUCKETS, { signal });
-    const used = services.credits.quoteMinutes('audio_analysis', levels.duration_seconds);
+    const used = deps.pricing.quoteMinutes('audio_analysis', levels.duration_seconds);
     reportUsage({ credits: used.credits, audioDuration: levels.duration_seconds });
     return { ...levels, waveform: peaks };
   },
-};
+});

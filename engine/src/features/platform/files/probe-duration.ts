@@ -4,17 +4,24 @@
  * which the cost table prices as its one-minute minimum.
  */
 import { probeMedia } from '../../../audio/index.ts';
-import type { Services } from '../../../services.ts';
+import type { FfmpegStatus } from '../../../ffmpeg-status.ts';
+import type { FileStore } from './file-store.ts';
+
+/** What probing needs: the owner's files and ffmpeg. */
+export interface ProbeDeps {
+  files: FileStore;
+  ffmpeg: FfmpegStatus;
+}
 
 export async function probedSeconds(
-  services: Services,
+  deps: ProbeDeps,
   ownerId: string,
   fileKey: string,
 ): Promise<number | null> {
-  const row = services.files.get(ownerId, fileKey); // 404 for another owner's key
+  const row = deps.files.get(ownerId, fileKey); // 404 for another owner's key
   try {
-    const ffmpeg = await services.ffmpeg.require();
-    return (await probeMedia(ffmpeg, services.files.pathOf(row))).duration_seconds;
+    const ffmpeg = await deps.ffmpeg.require();
+    return (await probeMedia(ffmpeg, deps.files.pathOf(row))).duration_seconds;
   } catch {
     return null;
   }

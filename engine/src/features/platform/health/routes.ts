@@ -6,29 +6,7 @@
 import { defineRoute } from '../../../api/route.ts';
 import { healthSchema } from './health-schema.ts';
 import { describeInference } from '../../../inference/execution-providers.ts';
-import type { Services } from '../../../services.ts';
-
-function databaseHealth(services: Services) {
-  try {
-    const mode = services.database.sqlite.pragma('journal_mode', { simple: true });
-    services.database.sqlite.prepare('SELECT 1').get();
-    return {
-      status: 'ok' as const,
-      path: services.database.file,
-      journal_mode: String(mode),
-      schema_version: services.schemaVersion,
-      error: null,
-    };
-  } catch (error) {
-    return {
-      status: 'error' as const,
-      path: services.database.file,
-      journal_mode: 'unknown',
-      schema_version: services.schemaVersion,
-      error: error instanceof Error ? error.message : String(error),
-    };
-  }
-}
+import { databaseHealth } from '../../../db/database-health.ts';
 
 export const healthRoutes = [
   defineRoute({
@@ -41,7 +19,7 @@ export const healthRoutes = [
     response: healthSchema,
     errors: [],
     handler: (_ctx, services) => {
-      const database = databaseHealth(services);
+      const database = databaseHealth(services.database, services.schemaVersion);
       const ffmpeg = services.ffmpeg.health();
       const counts = services.jobRepo.counts();
       return {

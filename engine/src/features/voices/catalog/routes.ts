@@ -61,7 +61,7 @@ export const voiceRoutes = [
     query: voiceListQuery,
     response: voiceListSchema,
     errors: [...ERRORS],
-    handler: ({ query }, services) => services.voiceLibrary.list(query),
+    handler: ({ query }, services) => services.voices.library.list(query),
   }),
   defineRoute({
     method: 'get',
@@ -72,7 +72,7 @@ export const voiceRoutes = [
     scope: READ,
     response: publicVoicesSchema,
     errors: ['unauthorized', 'forbidden'],
-    handler: (_ctx, services) => services.voiceLibrary.publicSlugs(),
+    handler: (_ctx, services) => services.voices.library.publicSlugs(),
   }),
   defineRoute({
     method: 'get',
@@ -84,7 +84,7 @@ export const voiceRoutes = [
     params: voiceIdParams,
     response: voiceStatusSchema,
     errors: [...ERRORS, 'voice_not_found'],
-    handler: ({ params }, services) => services.voiceLibrary.status(params.voice_id),
+    handler: ({ params }, services) => services.voices.library.status(params.voice_id),
   }),
   defineRoute({
     method: 'get',
@@ -104,7 +104,7 @@ export const voiceRoutes = [
       'model_not_installed',
     ],
     handler: ({ params, query, headers }, services) =>
-      services.voiceLibrary.preview(params.voice_identifier, query, originOf(headers)),
+      services.voices.library.preview(params.voice_identifier, query, originOf(headers)),
   }),
   defineRoute({
     method: 'get',
@@ -116,7 +116,7 @@ export const voiceRoutes = [
     query: availableQuery,
     response: availableVoicesSchema,
     errors: [...ERRORS],
-    handler: ({ query }, services) => services.voiceLibrary.available(query.language),
+    handler: ({ query }, services) => services.voices.library.available(query.language),
   }),
   defineRoute({
     method: 'get',
@@ -127,7 +127,7 @@ export const voiceRoutes = [
     scope: 'audiobook:read',
     response: languagesSchema,
     errors: ['unauthorized', 'forbidden'],
-    handler: (_ctx, services) => services.voiceLibrary.languages(),
+    handler: (_ctx, services) => services.voices.library.languages(),
   }),
   cloningRoute(
     '/voice/voice-profiles',

@@ -6,7 +6,7 @@
  * the embedded formant engine or an installed neural pack.
  */
 import { z } from 'zod';
-import { formInt, queryBoolean } from '../../books/form-fields.ts';
+import { formInt, queryBoolean } from '../../../api/form-fields.ts';
 
 export const VOICE_LIST_MAX = 50;
 

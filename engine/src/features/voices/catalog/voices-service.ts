@@ -3,12 +3,9 @@
  * details, previews behind signed URLs, the voices suited to a locale, the languages spoken.
  * Custom voices (cloning) are not in this build, so every voice listed is a STANDARD one.
  */
-import { count } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../../db/client.ts';
-import { narrationTakes } from '../../../db/schema/narration.ts';
 import { AppError } from '../../../errors.ts';
-import type { UrlSigner } from '../../platform/downloads/url-signer.ts';
+import type { UrlSigner } from '../../platform/index.ts';
 import type { LocalVoiceCatalog } from './local-catalog.ts';
 import type { SpeakableVoice } from './voice-catalog.ts';
 import { catalogLanguages, type LanguageEntry } from './voice-languages.ts';
@@ -22,22 +19,34 @@ export type PreviewQuery = z.output<typeof previewQuery>;
 
 const DEFAULT_LIMIT = VOICE_LIST_MAX;
 
+/**
+ * How often each voice has been used (the contract's usage_stats.total_generations). The areas
+ * that speak with voices own that count (books counts its takes); they register here, so the
+ * voices area depends on none of them.
+ */
+export interface VoiceUsageSource {
+  generationsByVoice(): Map<number, number>;
+}
+
 export class VoicesService {
+  private readonly usage: VoiceUsageSource[] = [];
+
   constructor(
-    private readonly db: Db,
     readonly catalog: LocalVoiceCatalog,
     private readonly previews: VoicePreviews,
     private readonly urls: UrlSigner,
   ) {}
 
-  /** Takes narrated per voice: the contract's usage_stats.total_generations. */
+  countUsageFrom(source: VoiceUsageSource): void {
+    this.usage.push(source);
+  }
+
   private generations(): Map<number, number> {
-    const rows = this.db
-      .select({ voiceId: narrationTakes.voiceId, n: count() })
-      .from(narrationTakes)
-      .groupBy(narrationTakes.voiceId)
-      .all();
-    return new Map(rows.map((r) => [r.voiceId, r.n]));
+    const total = new Map<number, number>();
+    for (const source of this.usage)
+      for (const [voice, n] of source.generationsByVoice())
+        total.set(voice, (total.get(voice) ?? 0) + n);
+    return total;
   }
 
   private entries(voices: readonly SpeakableVoice[]): VoiceEntry[] {

@@ -58,7 +58,7 @@ export const speechRoutes = [
     ],
     handler: async (ctx, services) => {
       if (!ctx.principal) throw new AppError('unauthorized', 'A credential is required.');
-      const result = await services.speech.speak({
+      const result = await services.voices.speech.speak({
         userId: ctx.principal.userId,
         input: ctx.body.input,
         voice: ctx.body.voice,
@@ -89,7 +89,7 @@ export const speechRoutes = [
       data: [
         ESPEAK_MODEL_ID,
         ...new Set(
-          services.voices
+          services.voices.catalog
             .list()
             .filter((v) => v.engine !== 'espeak')
             .map((v) => `tapehouse-${v.engine}`),

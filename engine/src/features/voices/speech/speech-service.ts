@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { encodeAudio, type Ffmpeg } from '../../../audio/index.ts';
 import { AppError } from '../../../errors.ts';
-import type { CreditLedger } from '../../billing/ledger.ts';
+import type { Charges } from '../../billing/index.ts';
 import { speakParagraph } from './speak-text.ts';
 import type { LocalVoiceCatalog } from '../catalog/local-catalog.ts';
 import type { SpeakableVoice } from '../catalog/voice-catalog.ts';
@@ -55,7 +55,7 @@ export interface SpeechResult {
 export interface SpeechDeps {
   voices: LocalVoiceCatalog;
   synth: VoiceSynthesizer;
-  ledger: CreditLedger;
+  ledger: Charges;
   ffmpeg: () => Promise<Ffmpeg>;
 }
 

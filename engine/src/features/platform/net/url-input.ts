@@ -17,10 +17,11 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../../errors.ts';
-import type { Services } from '../../../services.ts';
-import { sanitizeFilename, type StoredFile } from './file-store.ts';
-import { systemLookup, type WebhookLookup } from '../../webhooks/address-guard.ts';
-import { nonPublicReason } from '../../webhooks/ip-ranges.ts';
+import type { EngineConfig } from '../../../config.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { sanitizeFilename, type StoredFile } from '../files/file-store.ts';
+import { systemLookup, type WebhookLookup } from './address-guard.ts';
+import { nonPublicReason } from './ip-ranges.ts';
 
 /** A URL input must deliver within a minute and through at most three redirects. */
 export const URL_FETCH_TIMEOUT_MS = 60_000;
@@ -124,7 +125,7 @@ function filenameFrom(url: URL, response: http.IncomingMessage): string {
 
 /** Downloads the URL into the caller's files; 400 when refused or the server does not deliver. */
 export async function fetchUrlInput(
-  services: Services,
+  deps: { config: EngineConfig; files: FileStore },
   ownerId: string,
   raw: string,
   signal: AbortSignal,
@@ -132,7 +133,7 @@ export async function fetchUrlInput(
 ): Promise<StoredFile> {
   const timeout = AbortSignal.timeout(URL_FETCH_TIMEOUT_MS);
   const combined = AbortSignal.any([signal, timeout]);
-  const allowLoopback = services.config.webhooksAllowLoopback;
+  const allowLoopback = deps.config.webhooksAllowLoopback;
   let current = raw;
   for (let hop = 0; hop <= URL_FETCH_MAX_REDIRECTS; hop++) {
     const target = await judgeUrl(current, { allowLoopback, lookup });
@@ -166,7 +167,7 @@ export async function fetchUrlInput(
     const contentType = (response.headers['content-type'] ?? 'application/octet-stream')
       .split(';')[0]!
       .trim();
-    return services.files.save(
+    return deps.files.save(
       ownerId,
       response as Readable,
       { contentType, filename: filenameFrom(target.url, response) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localPlanBlocks } from './local-plan.ts';
+import { localPlanBlocks } from './plan-blocks.ts';
 
 describe('the Local plan blocks', () => {
   it('maps a ledger account to a free, active plan and its credit figures', () => {

@@ -1,0 +1,34 @@
+/**
+ * Books: audiobook production from manuscript to ACX package — projects, manuscripts, chapters
+ * and paragraphs, cast and speaker detection, screenplay, pronunciations and production
+ * settings, narration and takes, export (document 2; docs/api/audiobook.md, narration.md,
+ * export.md).
+ */
+import type { JobHandler } from '../../jobs/job-types.ts';
+import { Books, type BooksDeps } from './books.ts';
+import { makeCastDetectionJob } from './cast/cast-detection-job.ts';
+import { makeExportJob } from './export/export-job.ts';
+import { makeMasterUploadsJob } from './export/master-uploads-job.ts';
+import { makeParseJob } from './manuscript/parse-job.ts';
+import { makeNarrationJob } from './narration/narration-job.ts';
+import { makeRetryFailedJob } from './narration/retry-failed-job.ts';
+import { makeScreenplayJob } from './screenplay/screenplay-job.ts';
+
+export { Books, type BooksDeps } from './books.ts';
+export { audiobookRoutes as booksRoutes } from './routes.ts';
+
+export function createBooks(deps: BooksDeps): Books {
+  return new Books(deps);
+}
+
+export function booksJobs(books: Books): JobHandler[] {
+  return [
+    makeParseJob(books),
+    makeCastDetectionJob(books),
+    makeScreenplayJob(books),
+    makeRetryFailedJob(books),
+    makeNarrationJob(books),
+    makeExportJob(books),
+    makeMasterUploadsJob(books),
+  ];
+}

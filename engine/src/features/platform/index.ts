@@ -1,0 +1,56 @@
+/**
+ * Platform: what every other area stands on — stored files (uploads, content-addressed), signed
+ * download URLs, the one guarded fetcher for URL inputs (public addresses only, DNS pinned), the
+ * jobs routes and their event stream, health, and the `audio_analysis` tool.
+ */
+import type { Core } from '../../core.ts';
+import type { JobHandler } from '../../jobs/job-types.ts';
+import type { Pricing } from '../billing/index.ts';
+import { makeAnalysisJob } from './analysis/analysis-job.ts';
+import { analysisRoutes } from './analysis/routes.ts';
+import { UrlSigner } from './downloads/url-signer.ts';
+import { downloadRoutes } from './downloads/routes.ts';
+import { FileStore } from './files/file-store.ts';
+import { fileRoutes } from './files/routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import { jobRoutes } from './jobs/routes.ts';
+
+export { FileStore, toStoredFile, type StoredFile } from './files/file-store.ts';
+export { storeMultipartUpload } from './files/multipart-upload.ts';
+export { probedSeconds, type ProbeDeps } from './files/probe-duration.ts';
+export { UrlSigner, MAX_URL_TTL_SECONDS } from './downloads/url-signer.ts';
+export { fetchUrlInput } from './net/url-input.ts';
+export {
+  AddressGuard,
+  systemLookup,
+  type DeliveryTarget,
+  type WebhookLookup,
+} from './net/address-guard.ts';
+
+export const platformRoutes = [
+  ...healthRoutes,
+  ...jobRoutes,
+  ...fileRoutes,
+  ...downloadRoutes,
+  ...analysisRoutes,
+];
+
+/** Platform's services: every area may be handed these. */
+export interface Platform {
+  files: FileStore;
+  urls: UrlSigner;
+}
+
+export function createPlatform(core: Pick<Core, 'db' | 'config' | 'clock'>): Platform {
+  const files = new FileStore(core.db, core.config.home);
+  // Temporary uploads a crash left half-written are removed before anything reads the store.
+  files.sweepTemp();
+  return { files, urls: new UrlSigner(core.config.home, core.clock) };
+}
+
+export function platformJobs(
+  platform: Platform,
+  deps: Pick<Core, 'ffmpeg'> & { pricing: Pricing },
+): JobHandler[] {
+  return [makeAnalysisJob({ files: platform.files, ffmpeg: deps.ffmpeg, pricing: deps.pricing })];
+}
