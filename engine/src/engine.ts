@@ -134,7 +134,7 @@ export async function createEngine(
   });
   const voices = createVoices({ ...core, urls: platform.urls, charges: billing.ledger });
   const books = createBooks({ ...core, ...platform, voices });
-  voices.library.countUsageFrom(books.narration.takes);
+  voices.library.countUsageFrom(books.takes.repo);
   const music: Music = { ...core, ...platform, pricing: billing };
   const cleanup = createCleanup({ ...core, ...platform, pricing: billing });
 

@@ -127,9 +127,9 @@ export async function benchExport(): Promise<void> {
     const ffmpeg = (await services.ffmpeg.require()).path;
     const takes = services.books.repos.chapters
       .narratedParagraphs(project.id)
-      .map((p) => services.books.narration.takes.byId(p.audioKey ?? ''))
+      .map((p) => services.books.takes.repo.byId(p.audioKey ?? ''))
       .filter((x) => x !== undefined)
-      .map((take) => services.books.narration.takeFile(take));
+      .map((take) => services.books.takes.file(take));
     const list = path.join(home, 'peer.ffconcat');
     fs.writeFileSync(list, `ffconcat version 1.0\n${takes.map((f) => `file '${f}'`).join('\n')}\n`);
     t = performance.now();

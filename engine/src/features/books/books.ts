@@ -8,7 +8,9 @@ import type { Core } from '../../core.ts';
 import type { FileStore, UrlSigner } from '../platform/index.ts';
 import type { Voices } from '../voices/index.ts';
 import { ExportService } from './export/export-service.ts';
+import { LineNarrator } from './narration/line-narrator.ts';
 import { NarrationService } from './narration/narration-service.ts';
+import { TakeService } from './narration/take-service.ts';
 import { TakeRepo } from './narration/take-repo.ts';
 import { BookGenerator } from './manuscript/book-generator.ts';
 import { BookImporter } from './manuscript/book-import.ts';
@@ -26,6 +28,7 @@ import { removeProjectFiles } from './projects/project-files.ts';
 import { ProjectRepo } from './projects/project-repo.ts';
 import { ProjectService } from './projects/project-service.ts';
 import { ScreenplayService } from './screenplay/screenplay-service.ts';
+import { BookStatus } from './status/book-status.ts';
 
 export interface BooksDeps extends Pick<
   Core,
@@ -53,7 +56,13 @@ export class Books {
   readonly detection: CastDetection;
   readonly screenplay: ScreenplayService;
   readonly production: ProductionService;
+  /** The one writer of project and chapter statuses. */
+  readonly status: BookStatus;
   readonly narration: NarrationService;
+  /** One line into a take; the book's narrator voice. */
+  readonly lines: LineNarrator;
+  /** Every line's take history. */
+  readonly takes: TakeService;
   readonly exports: ExportService;
 
   constructor(readonly deps: BooksDeps) {
@@ -65,6 +74,7 @@ export class Books {
       bookJobs: new BookJobs(deps.jobRepo),
     };
     const { projects, chapters, cast, production, bookJobs } = this.repos;
+    this.status = new BookStatus(projects, chapters, bookJobs);
     this.chat = new ChatClient(deps.config.llmUrl, deps.config.llmModel);
     this.cast = new CastService(projects, chapters, cast, deps.voices.catalog);
     this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast, (id) =>
@@ -73,7 +83,7 @@ export class Books {
     this.chapters = new ChapterService(this.projects, chapters, deps.jobs, (owner, voice) =>
       this.cast.checkVoice(owner, voice),
     );
-    this.importer = new BookImporter(deps.db, projects, chapters, this.cast, deps.log);
+    this.importer = new BookImporter(deps.db, projects, chapters, this.cast, this.status, deps.log);
     this.detection = new CastDetection(this.cast, projects, bookJobs, deps.jobs, this.chat);
     this.manuscripts = new ManuscriptService({
       projects: this.projects,
@@ -87,19 +97,26 @@ export class Books {
       generator: new BookGenerator(this.chat),
       cast: this.cast,
       detection: this.detection,
+      status: this.status,
     });
     this.screenplay = new ScreenplayService(projects, chapters, bookJobs, deps.jobs, this.chat);
     this.production = new ProductionService(this.projects, production, deps.files);
-    this.narration = new NarrationService({
+    const takes = new TakeRepo(deps.db);
+    this.takes = new TakeService(takes, { config: deps.config, urls: deps.urls, books: this });
+    this.lines = new LineNarrator({
       config: deps.config,
-      audiobook: this,
-      takes: new TakeRepo(deps.db),
+      books: this,
+      takes,
       voices: deps.voices.catalog,
       synth: deps.voices.synth,
       ffmpeg: deps.ffmpeg,
+    });
+    this.narration = new NarrationService({
+      audiobook: this,
+      takes,
+      lines: this.lines,
       jobs: deps.jobs,
       jobEvents: deps.jobEvents,
-      urls: deps.urls,
     });
     this.exports = new ExportService(this);
   }

@@ -49,14 +49,14 @@ function chapterTakes(books: Books, projectId: string, chapterId: string) {
   const missing: NotReadyChapter['paragraphs'] = [];
   const takes: PlannedTake[] = [];
   for (const line of lines) {
-    const take = line.audioKey ? books.narration.takes.byId(line.audioKey) : undefined;
+    const take = line.audioKey ? books.takes.repo.byId(line.audioKey) : undefined;
     if (!take || line.status !== 'completed' || take.projectId !== projectId) {
       missing.push({ id: line.id, position: line.position, status: line.status });
       continue;
     }
     takes.push({
       paragraphId: line.id,
-      file: books.narration.takeFile(take),
+      file: books.takes.file(take),
       sampleRate: take.sampleRate,
       seconds: take.durationSeconds,
     });

@@ -26,8 +26,8 @@ export const HEADER_PAUSE_MS = 1200;
 export function narratorVoice(books: Books, project: ProjectRow): SpeakableVoice {
   const language = project.language ?? 'en-US';
   return project.selectedVoiceId !== null
-    ? books.narration.requireVoice(project.selectedVoiceId)
-    : books.narration.defaultVoice(language);
+    ? books.lines.requireVoice(project.selectedVoiceId)
+    : books.lines.defaultVoice(language);
 }
 
 export async function speakClip(

@@ -11,6 +11,7 @@ import type { ChapterRepo, NewChapter } from '../chapters/chapter-repo.ts';
 import type { ExtractedBook } from './extract/index.ts';
 import type { ProjectRepo } from '../projects/project-repo.ts';
 import { normalizeLocale } from '../projects/project-schemas.ts';
+import type { BookStatus } from '../status/book-status.ts';
 
 export type ImportMode = 'parse' | 'reparse' | 'append';
 
@@ -93,6 +94,7 @@ export class BookImporter {
     private readonly projects: ProjectRepo,
     private readonly chapters: ChapterRepo,
     private readonly speakers: SpeakerPass,
+    private readonly status: BookStatus,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -135,27 +137,7 @@ export class BookImporter {
       this.log(`audiobook: speaker pass failed for ${project.id}: ${String(error)}`);
       warnings.push('Speaker detection did not finish; run POST .../cast/detect to try again.');
     }
-    this.markReady(project.id);
+    this.status.parsed(project.id);
     return { chaptersAdded: chapters.length, speakersDetected, warnings };
-  }
-
-  markReady(projectId: string): void {
-    this.projects.update(projectId, {
-      status: 'ready_for_narration',
-      parsingCompletedAt: new Date().toISOString(),
-    });
-  }
-
-  /**
-   * A failed import: a book that already has chapters keeps them and stays ready for
-   * narration (document 2: append failure); a book without any is `failed`. error_message is
-   * written either way and never cleared by a later success (document 2, Project).
-   */
-  markFailed(projectId: string, message: string): void {
-    const hasChapters = this.chapters.countChapters(projectId) > 0;
-    this.projects.update(projectId, {
-      status: hasChapters ? 'ready_for_narration' : 'failed',
-      errorMessage: message,
-    });
   }
 }

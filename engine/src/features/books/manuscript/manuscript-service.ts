@@ -35,6 +35,7 @@ import {
   type PasteBody,
 } from '../projects/project-schemas.ts';
 import { estimateMinutes, round1 } from '../text-stats.ts';
+import type { BookStatus } from '../status/book-status.ts';
 
 /** Pastes shorter than this are read on the request (a few milliseconds). */
 const INLINE_PASTE_CHARS = 100_000;
@@ -75,6 +76,7 @@ export class ManuscriptService {
       generator: BookGenerator;
       cast: MultiVoiceSwitch;
       detection: CastDetection;
+      status: BookStatus;
     },
   ) {}
 
@@ -181,8 +183,8 @@ export class ManuscriptService {
     this.requireIdle(project);
     const mode: ImportMode = append ? 'append' : body.reparse ? 'reparse' : 'parse';
     this.requireMode(project, mode);
-    const before = { status: project.status };
-    this.deps.projectRepo.update(project.id, { status: 'parsing' });
+    const before = project.status;
+    this.deps.status.parsingStarted(project.id);
     if (body.multi_voice !== undefined)
       this.deps.projectRepo.update(project.id, { multiVoice: body.multi_voice });
     let job;
@@ -198,7 +200,7 @@ export class ManuscriptService {
         auto_direction: autoDirectionFor(principal, body),
       });
     } catch (error) {
-      this.deps.projectRepo.update(project.id, before);
+      this.deps.status.parsingAbandoned(project.id, before);
       throw error;
     }
     // A rough guide for pollers: a few seconds plus ~1 s per 100 kB (PDFs take longest).

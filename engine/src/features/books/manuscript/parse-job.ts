@@ -82,10 +82,10 @@ export const makeParseJob = (books: Books): JobHandler<ParseJobInput, ParseJobRe
     };
     if (project.lastParseJobId === jobId) {
       // Re-run after a crash that came after the chapters were written.
-      importer.markReady(project.id);
+      books.status.parsed(project.id);
       return summary(0, 0, []);
     }
-    repos.projects.update(project.id, { status: 'parsing' });
+    books.status.parsingStarted(project.id);
     try {
       const file = books.deps.files.get(ownerId, input.file_key);
       progress({ percent: 0, stage: 'reading' });
@@ -116,7 +116,7 @@ export const makeParseJob = (books: Books): JobHandler<ParseJobInput, ParseJobRe
       const detectionJob = await books.detection.startContextPass(ownerId, project.id);
       return summary(result.chaptersAdded, result.speakersDetected, warnings, detectionJob);
     } catch (error) {
-      importer.markFailed(
+      books.status.parseFailed(
         project.id,
         isCancelled(error, signal) ? 'Parsing was cancelled.' : parseFailureMessage(error),
       );

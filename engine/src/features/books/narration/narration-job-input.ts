@@ -12,6 +12,10 @@ export const narrationInput = z.object({
   paragraph_ids: z.array(z.string().uuid()).min(1),
   batch_voice_id: z.number().int().nullable(),
   override: narrateOverride.nullable(),
+  /** The batch's estimate, reserved as is; absent (single narrate), the job prices its lines. */
+  quote: z
+    .object({ credits: z.number().int(), characters: z.number().int(), seconds: z.number() })
+    .optional(),
 });
 
 export type NarrationInput = z.infer<typeof narrationInput>;

@@ -51,7 +51,7 @@ export const makeNarrationJob = (books: Books): JobHandler<NarrationInput, Narra
   idempotent: true,
   input: narrationInput,
   price(input) {
-    const quote = books.narration.quote(input);
+    const quote = input.quote ?? books.narration.quote(input);
     return Promise.resolve({
       credits: quote.credits,
       serviceType: 'audiobook',
@@ -70,7 +70,7 @@ export const makeNarrationJob = (books: Books): JobHandler<NarrationInput, Narra
       progress({ percent: 0, stage }),
     );
     // Resumed after a crash: lines this job already narrated are done (and billed) already.
-    const earlier = narration.takes.ofJob(jobId);
+    const earlier = books.takes.repo.ofJob(jobId);
     const done = new Set(earlier.map((t) => t.paragraphId));
     let credits = earlier.reduce((n, t) => n + t.credits, 0);
     let seconds = earlier.reduce((n, t) => n + t.durationSeconds, 0);
@@ -84,7 +84,6 @@ export const makeNarrationJob = (books: Books): JobHandler<NarrationInput, Narra
     const total = input.paragraph_ids.length;
     const started = Date.now();
     let finished = done.size;
-    narration.refreshProject(input.project_id);
     try {
       for (const id of input.paragraph_ids) {
         if (signal.aborted) throw new CancelledError();
@@ -103,7 +102,7 @@ export const makeNarrationJob = (books: Books): JobHandler<NarrationInput, Narra
           stage: `narrating ${finished + 1} of ${total}`,
         });
         try {
-          const take = await narration.narrateLine(project, line, {
+          const take = await books.lines.narrateLine(project, line, {
             batchVoiceId: input.batch_voice_id,
             override: input.override,
             jobId,
@@ -128,9 +127,10 @@ export const makeNarrationJob = (books: Books): JobHandler<NarrationInput, Narra
         });
       }
     } finally {
-      // Cancelled or stopped: lines not reached return to what they were; finished takes stay.
+      // Lines a cancel or stop kept this job from reaching return to what they were; finished
+      // takes stay. The book itself settles once, when the job's end is announced and it is no
+      // longer active (narration-service.ts).
       narration.releaseLines(input.project_id, input.paragraph_ids);
-      narration.refreshProject(input.project_id);
     }
     result.credits_used = credits;
     result.audio_seconds = Math.round(seconds * 10) / 10;

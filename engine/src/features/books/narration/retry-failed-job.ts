@@ -39,13 +39,7 @@ export const makeRetryFailedJob = (
       });
     }
     const chapter = chapters.chapter(project_id, chapter_id);
-    if (chapter?.status === 'failed') {
-      chapters.updateChapter(chapter.id, {
-        status: 'pending',
-        failureReason: null,
-        retryCount: chapter.retryCount + 1,
-      });
-    }
+    if (chapter) books.status.chapterRetried(chapter);
     return Promise.resolve({
       paragraphs_requeued: retry.length,
       locked_skipped: failed.filter((p) => p.locked).length,

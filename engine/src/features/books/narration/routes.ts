@@ -112,11 +112,7 @@ export const narrationRoutes = [
     response: takeListSchema,
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
-      services.books.narration.listTakes(
-        ownerOf(principal),
-        params.project_id,
-        params.paragraph_id,
-      ),
+      services.books.takes.list(ownerOf(principal), params.project_id, params.paragraph_id),
   }),
   defineRoute({
     method: 'post',
@@ -130,7 +126,7 @@ export const narrationRoutes = [
     response: activateResponse,
     errors: [...ERRORS, 'conflict'],
     handler: ({ params, principal }, services) =>
-      services.books.narration.activateTake(
+      services.books.takes.activate(
         ownerOf(principal),
         params.project_id,
         params.paragraph_id,
@@ -149,7 +145,7 @@ export const narrationRoutes = [
     produces: 'file',
     errors: [...ERRORS],
     handler: ({ params, principal }, services) => {
-      const file = services.books.narration.takeAudio(
+      const file = services.books.takes.audio(
         ownerOf(principal),
         params.project_id,
         params.paragraph_id,
