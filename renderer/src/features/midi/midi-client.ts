@@ -6,7 +6,6 @@
 import type { ContractApi } from '../../api/contract.ts';
 import { checked, fetchOrDefault, request, type FetchLike } from '../../api/request.ts';
 import { studioApi } from '../../api/studio-api.ts';
-import type { Job } from '../../api/types.ts';
 import type { MidiJob, MidiOptions } from './midi-types.ts';
 
 export class MidiClient {
@@ -25,11 +24,6 @@ export class MidiClient {
     form.set('options', JSON.stringify(options));
     form.set('file', file, file.name);
     return this.api.post('/midi/convert', { body: form });
-  }
-
-  /** Progress from the native jobs route (the MIDI status route is limited to 60 calls a minute). */
-  progress(id: number, signal?: AbortSignal): Promise<Job> {
-    return this.api.get('/jobs/{job_id}', { params: { job_id: id }, signal });
   }
 
   job(id: number, signal?: AbortSignal): Promise<MidiJob> {
