@@ -22,7 +22,7 @@ export interface TransportOptions {
 }
 
 /** The origin without a trailing slash, resolved at most once. */
-export function originOf(baseUrl: TransportOptions['baseUrl']): () => Promise<string> {
+function originOf(baseUrl: TransportOptions['baseUrl']): () => Promise<string> {
   if (typeof baseUrl === 'string') {
     const origin = baseUrl.replace(/\/+$/, '');
     return () => Promise.resolve(origin);

@@ -25,11 +25,6 @@ export class JobFeed {
     return this.latest.get(id);
   }
 
-  /** Jobs seen since the studio opened (by events, fetches or the studio's own calls). */
-  seen(): Job[] {
-    return [...this.latest.values()];
-  }
-
   /**
    * A snapshot from an event or a fetch. Listeners hear of it only when it moved the job on;
    * answers the job as it now stands.
