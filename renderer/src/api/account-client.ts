@@ -27,15 +27,9 @@ import type {
   TokenResponse,
   User,
 } from './account-types.ts';
-import {
-  checked,
-  fetchOrDefault,
-  readJson,
-  request,
-  sendWithAccessToken,
-  type AccessTokenSource,
-  type FetchLike,
-} from './request.ts';
+import { contractApi, type ContractApi } from './contract.ts';
+import type { AccessTokenSource, FetchLike } from './request.ts';
+import { accessTokenTransport, tokenTransport } from './transports.ts';
 
 export type { AccessTokenSource } from './request.ts';
 
@@ -51,39 +45,33 @@ export interface AccountClientOptions {
   fetch?: FetchLike;
 }
 
-type Auth = 'none' | 'user' | 'studio';
-
-interface Call {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  auth: Auth;
-  json?: unknown;
-  form?: Record<string, string>;
-  signal?: AbortSignal;
-}
-
 export class AccountClient {
-  private readonly baseUrl: string;
-  private readonly studioToken: () => Promise<string>;
-  private readonly tokens: AccessTokenSource;
-  private readonly fetchImpl: FetchLike;
+  /** No credential. */
+  private readonly open: ContractApi;
+  /** The studio token. */
+  private readonly studio: ContractApi;
+  /** The signed-in person's access token, renewed once on `token_expired`. */
+  private readonly user: ContractApi;
+  private readonly logoutWith: (accessToken: string) => ContractApi;
 
   constructor(options: AccountClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.studioToken = options.studioToken;
-    this.tokens = options.tokens;
-    this.fetchImpl = fetchOrDefault(options.fetch);
+    // Account calls never need cookies; the credential is the header.
+    const common = { baseUrl: options.baseUrl, fetch: options.fetch, credentials: 'omit' as const };
+    this.open = contractApi(tokenTransport(common));
+    this.studio = contractApi(tokenTransport({ ...common, getToken: options.studioToken }));
+    this.user = contractApi(accessTokenTransport({ ...common, tokens: options.tokens }));
+    this.logoutWith = (accessToken) =>
+      contractApi(tokenTransport({ ...common, getToken: () => Promise.resolve(accessToken) }));
   }
 
   // ---- No credential ----------------------------------------------------------------------
 
   initiateRegistration(body: RegistrationStart): Promise<{ message: string; email: string }> {
-    return this.json('/auth/initiate-registration', { method: 'POST', auth: 'none', json: body });
+    return this.open.post('/auth/initiate-registration', { json: body });
   }
 
   verifyRegistration(email: string, code: string): Promise<TokenResponse> {
-    return this.json('/auth/verify-registration', {
-      method: 'POST',
-      auth: 'none',
+    return this.open.post('/auth/verify-registration', {
       json: { email, verification_code: code },
     });
   }
@@ -94,116 +82,78 @@ export class AccountClient {
     for (const [key, value] of Object.entries(form)) {
       if (typeof value === 'string' && value !== '') fields[key] = value;
     }
-    return this.json('/auth/token', { method: 'POST', auth: 'none', form: fields });
+    return this.open.post('/auth/token', { form: fields });
   }
 
   refresh(refreshToken: string): Promise<TokenPair> {
-    return this.json('/auth/refresh', {
-      method: 'POST',
-      auth: 'none',
-      json: { refresh_token: refreshToken },
-    });
+    return this.open.post('/auth/refresh', { json: { refresh_token: refreshToken } });
   }
 
   captchaRequired(signal?: AbortSignal): Promise<CaptchaRequired> {
-    return this.json('/auth/captcha/required', { auth: 'none', signal });
+    return this.open.get('/auth/captcha/required', { signal });
   }
 
   generateCaptcha(): Promise<CaptchaChallenge> {
-    return this.json('/auth/captcha/generate', { auth: 'none' });
+    return this.open.get('/auth/captcha/generate');
   }
 
   // ---- Studio token -----------------------------------------------------------------------
 
   /** Newest first. Only the studio token may read the outbox (it holds every account's codes). */
   readOutbox(to: string, signal?: AbortSignal): Promise<{ messages: OutboxMessage[] }> {
-    const query = new URLSearchParams({ to, channel: 'email', limit: '5' });
-    return this.json(`/local/outbox?${query.toString()}`, { auth: 'studio', signal });
+    return this.studio.get('/local/outbox', {
+      query: { to, channel: 'email', limit: 5 },
+      signal,
+    });
   }
 
   // ---- Signed-in user ---------------------------------------------------------------------
 
   /** Ends the session named by `accessToken` (explicit: the AuthSession calls this). */
   async logout(accessToken: string): Promise<void> {
-    await checked(
-      await this.fetchOnce('/auth/logout', { method: 'POST', auth: 'none' }, accessToken),
-    );
+    await this.logoutWith(accessToken).post('/auth/logout');
   }
 
   me(signal?: AbortSignal): Promise<User> {
-    return this.json('/auth/me', { auth: 'user', signal });
+    return this.user.get('/auth/me', { signal });
   }
 
   updateMe(update: ProfileUpdate): Promise<User> {
-    return this.json('/auth/me', { method: 'PATCH', auth: 'user', json: update });
+    return this.user.patch('/auth/me', { json: update });
   }
 
   async changePassword(currentPassword: string, newPassword: string): Promise<void> {
-    await this.send('/auth/change-password', {
-      method: 'POST',
-      auth: 'user',
+    await this.user.post('/auth/change-password', {
       json: { current_password: currentPassword, new_password: newPassword },
     });
   }
 
   sessions(signal?: AbortSignal): Promise<SessionRecord[]> {
-    return this.json('/auth/sessions', { auth: 'user', signal });
+    return this.user.get('/auth/sessions', { signal });
   }
 
   async revokeSession(target: { sessionId: string } | { allOthers: true }): Promise<void> {
     const json =
       'sessionId' in target ? { session_id: target.sessionId } : { revoke_all_others: true };
-    await this.send('/auth/sessions/revoke', { method: 'POST', auth: 'user', json });
+    await this.user.post('/auth/sessions/revoke', { json });
   }
 
   devices(includeInactive: boolean, signal?: AbortSignal): Promise<DeviceList> {
-    return this.json(`/auth/devices?include_inactive=${includeInactive}`, {
-      auth: 'user',
+    return this.user.get('/auth/devices', {
+      query: { include_inactive: includeInactive ? 'true' : 'false' },
       signal,
     });
   }
 
   listApiKeys(status: ApiKeyStatus | null, signal?: AbortSignal): Promise<ApiKeyRecord[]> {
-    const qs = status ? `?status=${status}` : '';
-    return this.json(`/auth/api-keys${qs}`, { auth: 'user', signal });
+    return this.user.get('/auth/api-keys', { query: status ? { status } : {}, signal });
   }
 
   createApiKey(request: CreateApiKeyRequest): Promise<CreatedApiKey> {
-    return this.json('/auth/api-keys', { method: 'POST', auth: 'user', json: request });
+    return this.user.post('/auth/api-keys', { json: request });
   }
 
   async revokeApiKey(id: string): Promise<void> {
-    await this.send(`/auth/api-keys/${encodeURIComponent(id)}`, {
-      method: 'DELETE',
-      auth: 'user',
-    });
-  }
-
-  // ---- Transport --------------------------------------------------------------------------
-
-  private async json<T>(path: string, call: Call): Promise<T> {
-    const response = await this.send(path, call);
-    return readJson<T>(response, `${call.method ?? 'GET'} ${path}`);
-  }
-
-  private async send(path: string, call: Call): Promise<Response> {
-    if (call.auth === 'none') return checked(await this.fetchOnce(path, call));
-    if (call.auth === 'studio') {
-      const token = await this.studioToken();
-      return checked(await this.fetchOnce(path, call, token));
-    }
-    return sendWithAccessToken(this.tokens, (token) => this.fetchOnce(path, call, token));
-  }
-
-  private fetchOnce(path: string, call: Call, token?: string): Promise<Response> {
-    return request(this.fetchImpl, `${this.baseUrl}/api/v1${path}`, {
-      method: call.method,
-      token,
-      json: call.json,
-      form: call.form,
-      signal: call.signal,
-      // Account calls never need cookies; the credential is the header.
-      credentials: 'omit',
-    });
+    await this.user.delete('/auth/api-keys/{key_id}', { params: { key_id: id } });
   }
 }

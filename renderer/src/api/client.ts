@@ -3,15 +3,10 @@
  * answer into an ApiError carrying the engine's `{detail, code}`, and knows nothing about React,
  * so unit tests drive it with a fake fetch.
  */
+import { contractApi, type ContractApi } from './contract.ts';
 import { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
-import {
-  checked,
-  fetchOrDefault,
-  queryString,
-  readJson,
-  request,
-  type FetchLike,
-} from './request.ts';
+import type { FetchLike } from './request.ts';
+import { tokenTransport } from './transports.ts';
 import type { Health, Job, JobListQuery, JobPage, UploadedFile } from './types.ts';
 
 export type { FetchLike } from './request.ts';
@@ -24,49 +19,37 @@ export interface ApiClientOptions {
   fetch?: FetchLike;
 }
 
-interface RequestOptions {
-  method?: 'GET' | 'POST';
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as is (file uploads). */
-  body?: Blob | ArrayBuffer | Uint8Array;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /** false for the few routes that need no token (health). */
-  auth?: boolean;
-}
-
 export class ApiClient {
-  private readonly baseUrl: string;
-  private readonly getToken: () => Promise<string>;
-  private readonly fetchImpl: FetchLike;
+  /** The studio token on every call. */
+  private readonly api: ContractApi;
+  /** No credential: the few routes that need none (health). */
+  private readonly open: ContractApi;
 
   constructor(options: ApiClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.getToken = options.getToken;
-    this.fetchImpl = fetchOrDefault(options.fetch);
+    const { baseUrl, getToken, fetch } = options;
+    this.api = contractApi(tokenTransport({ baseUrl, getToken, fetch }));
+    this.open = contractApi(tokenTransport({ baseUrl, fetch }));
   }
 
   health(signal?: AbortSignal): Promise<Health> {
-    return this.json<Health>('/api/v1/health', { auth: false, signal });
+    return this.open.get('/health', { signal });
   }
 
   listJobs(query: JobListQuery = {}, signal?: AbortSignal): Promise<JobPage> {
-    return this.json<JobPage>(`/api/v1/jobs${queryString({ ...query })}`, { signal });
+    return this.api.get('/jobs', { query, signal });
   }
 
   getJob(id: number, signal?: AbortSignal): Promise<Job> {
-    return this.json<Job>(`/api/v1/jobs/${id}`, { signal });
+    return this.api.get('/jobs/{job_id}', { params: { job_id: id }, signal });
   }
 
   cancelJob(id: number): Promise<Job> {
-    return this.json<Job>(`/api/v1/jobs/${id}/cancel`, { method: 'POST' });
+    return this.api.post('/jobs/{job_id}/cancel', { params: { job_id: id } });
   }
 
   /** Stores a file in the engine's content-addressed store; the body is the raw bytes. */
   uploadFile(file: Blob, filename: string, signal?: AbortSignal): Promise<UploadedFile> {
-    return this.json<UploadedFile>('/api/v1/files', {
-      method: 'POST',
+    return this.api.post('/files', {
       body: file,
       headers: {
         'Content-Type': file.type || 'application/octet-stream',
@@ -78,7 +61,7 @@ export class ApiClient {
 
   /** Starts an `audio_analysis` job (loudness, levels, waveform) on an uploaded file. */
   startAnalysis(fileKey: string): Promise<Job> {
-    return this.json<Job>('/api/v1/analysis', { method: 'POST', json: { file_key: fileKey } });
+    return this.api.post('/analysis', { json: { file_key: fileKey } });
   }
 
   /**
@@ -86,7 +69,7 @@ export class ApiClient {
    * Authorization header, so the stream is read with fetch and parsed by ./sse.ts.
    */
   async openJobEvents(signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
-    const response = await this.send('/api/v1/jobs/events', {
+    const response = await this.api.send('get', '/jobs/events', {
       headers: { Accept: 'text/event-stream' },
       signal,
     });
@@ -98,25 +81,6 @@ export class ApiClient {
       );
     }
     return response.body;
-  }
-
-  private async json<T>(path: string, options: RequestOptions): Promise<T> {
-    const response = await this.send(path, options);
-    return readJson<T>(response, `${options.method ?? 'GET'} ${path}`);
-  }
-
-  private async send(path: string, options: RequestOptions): Promise<Response> {
-    const token = options.auth !== false ? await this.getToken() : undefined;
-    return checked(
-      await request(this.fetchImpl, this.baseUrl + path, {
-        method: options.method,
-        token,
-        headers: options.headers,
-        json: options.json,
-        body: options.body as RequestInit['body'],
-        signal: options.signal,
-      }),
-    );
   }
 }
 

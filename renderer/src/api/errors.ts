@@ -45,6 +45,11 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
+/** Any thrown value's own message (an ApiError's detail, without its code): the tool pages' line. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Builds an ApiError from a non-2xx answer, whatever its body holds. */
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
   const requestId = response.headers.get('x-request-id');

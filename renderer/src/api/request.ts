@@ -1,6 +1,6 @@
 /**
- * The one HTTP request path every studio client uses (ApiClient, AccountClient, AudiobookClient,
- * UserApi): it builds the headers and body, turns a failed fetch into an ApiError with the
+ * The one HTTP request path every studio client uses (through ./transports.ts and the typed
+ * ./contract.ts): it builds the headers and body, turns a failed fetch into an ApiError with the
  * `network` code, checks the status (a non-2xx answer becomes an ApiError carrying the engine's
  * `{detail, code}`), reads JSON bodies, and renews an access token once on 401 `token_expired`.
  * No React and no DOM globals beyond fetch, so unit tests drive it with a fake fetch.
@@ -86,17 +86,6 @@ export async function readJson<T>(response: Response, what: string): Promise<T> 
       { cause: error },
     );
   }
-}
-
-/** `request`, `checked` and `readJson` in one: the JSON answer of a call that must succeed. */
-export async function requestJson<T>(
-  fetchImpl: FetchLike,
-  url: string,
-  spec: RequestSpec,
-  /** Names the call in a bad-body error, e.g. `GET /voice/voice-profiles`. */
-  what: string,
-): Promise<T> {
-  return readJson<T>(await checked(await request(fetchImpl, url, spec)), what);
 }
 
 /** Where a signed-in person's access token comes from (the AuthSession). */

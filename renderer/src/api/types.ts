@@ -1,18 +1,14 @@
 /**
- * Wire types of the engine's /api/v1 contract that the studio uses, inferred from the engine's
- * own zod schemas (type-only imports: nothing of the engine is bundled), so the studio and the
- * engine cannot drift apart.
+ * Wire types of the engine's /api/v1 contract that the studio's shared parts use, named from
+ * the generated contract (./contract.gen.ts, from the engine's route table): a changed field
+ * fails the studio's typecheck. Nothing of the engine is bundled (type-only imports).
  */
-import type { z } from 'zod';
-import type { analysisResultSchema } from '../../../engine/src/features/platform/analysis/analysis-schema.ts';
-import type { storedFileSchema } from '../../../engine/src/features/platform/files/file-schema.ts';
-import type { healthSchema } from '../../../engine/src/features/platform/health/health-schema.ts';
-import type { jobSchema } from '../../../engine/src/jobs/job-schema.ts';
+import type { QueryOf, ResponseOf, Schemas } from './contract.ts';
 
-export type Health = z.output<typeof healthSchema>;
+export type Health = ResponseOf<'get', '/health'>;
 export type HealthStatus = Health['status'];
 
-export type Job = z.output<typeof jobSchema>;
+export type Job = ResponseOf<'get', '/jobs/{job_id}'>;
 export type JobStatus = Job['status'];
 
 /** The engine's status list, repeated as a value for the filter tabs; checked against Job['status']. */
@@ -24,35 +20,26 @@ export const JOB_STATUSES = [
   'cancelled',
 ] as const satisfies readonly JobStatus[];
 
-export interface JobPage {
-  jobs: Job[];
-  total: number;
-  page: number;
-  per_page: number;
-  has_next: boolean;
-  has_prev: boolean;
-}
-
-export interface JobListQuery {
-  status?: JobStatus;
-  type?: string;
-  page?: number;
-  per_page?: number;
-}
+export type JobPage = ResponseOf<'get', '/jobs'>;
+export type JobListQuery = NonNullable<QueryOf<'get', '/jobs'>>;
 
 export type JobEventName =
   'job.created' | 'job.progress' | 'job.completed' | 'job.failed' | 'job.cancelled';
 
-/** The `data` of one `event: job` message on GET /api/v1/jobs/events. */
+/**
+ * The `data` of one `event: job` message on GET /api/v1/jobs/events. The route table describes
+ * the stream (`produces: 'sse'`), not its messages, so the envelope is declared here around the
+ * contract's Job.
+ */
 export interface JobEvent {
   event: JobEventName;
   job: Job;
 }
 
-export type UploadedFile = z.output<typeof storedFileSchema>;
+export type UploadedFile = ResponseOf<'post', '/files'>;
 
-/** `result` of a completed `audio_analysis` job. */
-export type AudioAnalysisResult = z.output<typeof analysisResultSchema>;
+/** `result` of a completed `audio_analysis` job (the engine's analysis schema). */
+export type AudioAnalysisResult = Schemas['analysisResultSchema'];
 
 /** The body of every non-2xx answer. */
 export interface ErrorBody {

@@ -2,23 +2,18 @@
  * Typed calls for the audiobook routes (document 2). Same rules as ../../api/client.ts: the
  * studio token on every call, every non-2xx answer becomes an ApiError with the engine's
  * `{detail, code}`, and no React or DOM globals beyond fetch/FormData, so unit tests drive it
- * with a fake fetch. The shared ApiClient only speaks GET/POST; these routes also need PUT,
- * DELETE and multipart uploads, so the feature keeps its own small client.
+ * with a fake fetch. Paths, params and bodies are checked against the engine's contract
+ * (../../api/contract.ts).
  */
-import {
-  checked,
-  fetchOrDefault,
-  queryString,
-  readJson,
-  request,
-  type FetchLike,
-  type Query,
-} from '../../api/request.ts';
+import { contractApi, type ContractApi } from '../../api/contract.ts';
+import type { FetchLike } from '../../api/request.ts';
+import { tokenTransport } from '../../api/transports.ts';
 import type {
   AliasResult,
+  AppendRequest,
   Attestation,
   CastList,
-  Chapter,
+  ChapterDetail,
   ChapterUpdate,
   CostEstimate,
   CreateProject,
@@ -43,59 +38,43 @@ export interface AudiobookClientOptions {
   fetch?: FetchLike;
 }
 
-interface Call {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  json?: unknown;
-  form?: FormData;
-  query?: Query;
-  signal?: AbortSignal | undefined;
-}
-
-const PROJECTS = '/api/v1/audiobook/projects';
+const PROJECT = '/audiobook/projects/{project_id}';
 
 export class AudiobookClient {
-  private readonly baseUrl: () => Promise<string>;
-  private readonly getToken: () => Promise<string>;
-  private readonly fetchImpl: FetchLike;
+  private readonly api: ContractApi;
 
   constructor(options: AudiobookClientOptions) {
-    const base = options.baseUrl;
-    let resolved: Promise<string> | null = null;
-    this.baseUrl =
-      typeof base === 'string'
-        ? () => Promise.resolve(base.replace(/\/+$/, ''))
-        : () => (resolved ??= base().then((url) => url.replace(/\/+$/, '')));
-    this.getToken = options.getToken;
-    this.fetchImpl = fetchOrDefault(options.fetch);
+    this.api = contractApi(tokenTransport(options));
   }
 
   // ---- Projects ---------------------------------------------------------------------------
 
   listProjects(query: ProjectListQuery, signal?: AbortSignal): Promise<ProjectPage> {
-    return this.json(PROJECTS, { query: { ...query }, signal });
+    return this.api.get('/audiobook/projects', { query, signal });
   }
 
   createProject(body: CreateProject): Promise<Project> {
-    return this.json(PROJECTS, { method: 'POST', json: body });
+    return this.api.post('/audiobook/projects', { json: body });
   }
 
   getProject(id: string, includeChapters: boolean, signal?: AbortSignal): Promise<Project> {
-    return this.json(project(id), {
+    return this.api.get(PROJECT, {
+      params: { project_id: id },
       query: includeChapters ? { include_chapters: true } : {},
       signal,
     });
   }
 
   deleteProject(id: string): Promise<void> {
-    return this.empty(project(id), { method: 'DELETE' });
+    return this.api.delete(PROJECT, { params: { project_id: id } });
   }
 
   attestRights(id: string): Promise<Attestation> {
-    return this.json(`${project(id)}/rights-attestation`, { method: 'POST' });
+    return this.api.post(`${PROJECT}/rights-attestation`, { params: { project_id: id } });
   }
 
   costEstimate(id: string, signal?: AbortSignal): Promise<CostEstimate> {
-    return this.json(`${project(id)}/cost-estimate`, { signal });
+    return this.api.get(`${PROJECT}/cost-estimate`, { params: { project_id: id }, signal });
   }
 
   // ---- Manuscript -------------------------------------------------------------------------
@@ -109,28 +88,42 @@ export class AudiobookClient {
   ): Promise<UploadedManuscript> {
     const form = new FormData();
     form.append('file', file, filename);
-    return this.json(`${project(id)}/manuscript/upload`, { method: 'POST', form, signal });
+    return this.api.post(`${PROJECT}/manuscript/upload`, {
+      params: { project_id: id },
+      body: form,
+      signal,
+    });
   }
 
   /** Starts the parse job; the project moves to `parsing` at once. */
   parseManuscript(id: string, body: ParseRequest): Promise<ParseStarted> {
-    return this.json(`${project(id)}/manuscript/parse`, { method: 'POST', json: body });
+    return this.api.post(`${PROJECT}/manuscript/parse`, { params: { project_id: id }, json: body });
   }
 
   /** Adds another file's chapters after the book's (a job, like parse). */
-  appendManuscript(id: string, body: Omit<ParseRequest, 'reparse'>): Promise<ParseStarted> {
-    return this.json(`${project(id)}/manuscript/append`, { method: 'POST', json: body });
+  appendManuscript(id: string, body: AppendRequest): Promise<ParseStarted> {
+    return this.api.post(`${PROJECT}/manuscript/append`, {
+      params: { project_id: id },
+      json: body,
+    });
   }
 
   /** Pasted text is read while the request waits: the answer carries the book's totals. */
   pasteManuscript(id: string, body: PasteRequest, signal?: AbortSignal): Promise<ImportResult> {
-    return this.json(`${project(id)}/manuscript/paste`, { method: 'POST', json: body, signal });
+    return this.api.post(`${PROJECT}/manuscript/paste`, {
+      params: { project_id: id },
+      json: body,
+      signal,
+    });
   }
 
   // ---- Chapters and paragraphs ------------------------------------------------------------
 
-  updateChapter(id: string, chapterId: string, body: ChapterUpdate): Promise<Chapter> {
-    return this.json(`${project(id)}/chapters/${enc(chapterId)}`, { method: 'PUT', json: body });
+  updateChapter(id: string, chapterId: string, body: ChapterUpdate): Promise<ChapterDetail> {
+    return this.api.put(`${PROJECT}/chapters/{chapter_id}`, {
+      params: { project_id: id, chapter_id: chapterId },
+      json: body,
+    });
   }
 
   /** Without `page` every paragraph comes back in one answer (opt-in pagination). */
@@ -140,20 +133,24 @@ export class AudiobookClient {
     paging: { page: number; per_page: number } | null,
     signal?: AbortSignal,
   ): Promise<ParagraphPage> {
-    return this.json(`${project(id)}/chapters/${enc(chapterId)}/paragraphs`, {
+    return this.api.get(`${PROJECT}/chapters/{chapter_id}/paragraphs`, {
+      params: { project_id: id, chapter_id: chapterId },
       query: paging ?? {},
       signal,
     });
   }
 
   getParagraph(id: string, paragraphId: string, signal?: AbortSignal): Promise<Paragraph> {
-    return this.json(`${project(id)}/paragraphs/${enc(paragraphId)}`, { signal });
+    return this.api.get(`${PROJECT}/paragraphs/{paragraph_id}`, {
+      params: { project_id: id, paragraph_id: paragraphId },
+      signal,
+    });
   }
 
   /** 409 `conflict` while the paragraph is locked (unless the change is `locked: false`). */
   updateParagraph(id: string, paragraphId: string, body: ParagraphUpdate): Promise<Paragraph> {
-    return this.json(`${project(id)}/paragraphs/${enc(paragraphId)}`, {
-      method: 'PUT',
+    return this.api.put(`${PROJECT}/paragraphs/{paragraph_id}`, {
+      params: { project_id: id, paragraph_id: paragraphId },
       json: body,
     });
   }
@@ -161,57 +158,24 @@ export class AudiobookClient {
   // ---- Cast -------------------------------------------------------------------------------
 
   cast(id: string, signal?: AbortSignal): Promise<CastList> {
-    return this.json(`${project(id)}/cast`, { signal });
+    return this.api.get(`${PROJECT}/cast`, { params: { project_id: id }, signal });
   }
 
   /** The instant pass: fills unnamed, unlocked paragraphs that are clearly speech. */
   detectSpeakers(id: string): Promise<DetectResult> {
-    return this.json(`${project(id)}/cast/detect`, {
-      method: 'POST',
+    return this.api.post(`${PROJECT}/cast/detect`, {
+      params: { project_id: id },
       query: { method: 'heuristic' },
     });
   }
 
   /** alias_of null removes the alias; 400 when the alias is not allowed. */
   setAlias(id: string, characterName: string, aliasOf: string | null): Promise<AliasResult> {
-    return this.json(`${project(id)}/cast/alias`, {
-      method: 'POST',
+    return this.api.post(`${PROJECT}/cast/alias`, {
+      params: { project_id: id },
       json: { character_name: characterName, alias_of: aliasOf },
     });
   }
-
-  // ---- Plumbing ---------------------------------------------------------------------------
-
-  private async json<T>(path: string, call: Call): Promise<T> {
-    const response = await this.send(path, call);
-    return readJson<T>(response, `${call.method ?? 'GET'} ${path}`);
-  }
-
-  private async empty(path: string, call: Call): Promise<void> {
-    await this.send(path, call);
-  }
-
-  private async send(path: string, call: Call): Promise<Response> {
-    const token = await this.getToken();
-    const url = (await this.baseUrl()) + path + queryString(call.query);
-    return checked(
-      await request(this.fetchImpl, url, {
-        method: call.method,
-        token,
-        json: call.json,
-        body: call.form, // fetch writes the multipart Content-Type with its boundary
-        signal: call.signal,
-      }),
-    );
-  }
-}
-
-function enc(id: string): string {
-  return encodeURIComponent(id);
-}
-
-function project(id: string): string {
-  return `${PROJECTS}/${enc(id)}`;
 }
 
 export { queryString } from '../../api/request.ts';

@@ -74,7 +74,10 @@ export function withProject(
   };
 }
 
-export function fromPaste(result: ImportResult): ImportPhase {
+/** A paste's answer; the summary does not need the speaker detection job it may start. */
+export type PasteSummary = Omit<ImportResult, 'detection_job_id'>;
+
+export function fromPaste(result: PasteSummary): ImportPhase {
   return {
     kind: 'done',
     summary: {

@@ -5,7 +5,9 @@
  * answer becomes an ApiError carrying the engine's `{detail, code}` (RIGHTS_NOT_ATTESTED,
  * empty_selection, conflict …) for the screens to act on.
  */
-import { fetchOrDefault, requestJson, type FetchLike } from '../../api/request.ts';
+import { contractApi, type ContractApi } from '../../api/contract.ts';
+import type { FetchLike } from '../../api/request.ts';
+import { tokenTransport } from '../../api/transports.ts';
 import type { Project } from './audiobook-types.ts';
 import type {
   ActivatedTake,
@@ -26,17 +28,16 @@ export interface NarrationClientOptions {
   fetch?: FetchLike;
 }
 
-const PROJECTS = '/api/v1/audiobook/projects';
+const BOOK = '/audiobook/projects/{project_id}';
+const LINE = '/audiobook/projects/{project_id}/paragraphs/{paragraph_id}';
 
 export class NarrationClient {
+  private readonly api: ContractApi;
   private readonly baseUrl: () => Promise<string>;
-  private readonly getToken: () => Promise<string>;
-  private readonly fetchImpl: FetchLike;
 
   constructor(options: NarrationClientOptions) {
     this.baseUrl = options.baseUrl;
-    this.getToken = options.getToken;
-    this.fetchImpl = fetchOrDefault(options.fetch);
+    this.api = contractApi(tokenTransport(options));
   }
 
   /** The engine origin ('' when the studio is served by the engine itself). */
@@ -45,12 +46,18 @@ export class NarrationClient {
   }
 
   setNarratorVoice(projectId: string, voiceId: number | null): Promise<Project> {
-    return this.call('PUT', project(projectId), { selected_voice_id: voiceId });
+    return this.api.put(BOOK, {
+      params: { project_id: projectId },
+      json: { selected_voice_id: voiceId },
+    });
   }
 
   /** `{}` narrates the whole book; 202 with the job and the estimate. */
   batch(projectId: string, body: BatchRequest): Promise<BatchStarted> {
-    return this.call('POST', `${project(projectId)}/narration/batch`, body);
+    return this.api.post(`${BOOK}/narration/batch`, {
+      params: { project_id: projectId },
+      json: body,
+    });
   }
 
   narrateParagraph(
@@ -58,49 +65,33 @@ export class NarrationClient {
     paragraphId: string,
     body: NarrateRequest,
   ): Promise<NarrateStarted> {
-    return this.call('POST', `${paragraph(projectId, paragraphId)}/narrate`, body);
+    return this.api.post(`${LINE}/narrate`, {
+      params: { project_id: projectId, paragraph_id: paragraphId },
+      json: body,
+    });
   }
 
   progress(projectId: string, signal?: AbortSignal): Promise<NarrationProgress> {
-    return this.call('GET', `${project(projectId)}/narration/progress`, undefined, signal);
+    return this.api.get(`${BOOK}/narration/progress`, {
+      params: { project_id: projectId },
+      signal,
+    });
   }
 
   cancel(projectId: string): Promise<CancelResult> {
-    return this.call('POST', `${project(projectId)}/narration/cancel`);
+    return this.api.post(`${BOOK}/narration/cancel`, { params: { project_id: projectId } });
   }
 
   takes(projectId: string, paragraphId: string, signal?: AbortSignal): Promise<TakeList> {
-    return this.call('GET', `${paragraph(projectId, paragraphId)}/takes`, undefined, signal);
+    return this.api.get(`${LINE}/takes`, {
+      params: { project_id: projectId, paragraph_id: paragraphId },
+      signal,
+    });
   }
 
   activateTake(projectId: string, paragraphId: string, takeId: string): Promise<ActivatedTake> {
-    return this.call(
-      'POST',
-      `${paragraph(projectId, paragraphId)}/takes/${encodeURIComponent(takeId)}/activate`,
-    );
+    return this.api.post(`${LINE}/takes/{take_id}/activate`, {
+      params: { project_id: projectId, paragraph_id: paragraphId, take_id: takeId },
+    });
   }
-
-  private async call<T>(
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    json?: unknown,
-    signal?: AbortSignal,
-  ): Promise<T> {
-    const token = await this.getToken();
-    const url = `${(await this.baseUrl()).replace(/\/+$/, '')}${path}`;
-    return requestJson<T>(
-      this.fetchImpl,
-      url,
-      { method, token, json, signal },
-      `${method} ${path}`,
-    );
-  }
-}
-
-function project(id: string): string {
-  return `${PROJECTS}/${encodeURIComponent(id)}`;
-}
-
-function paragraph(projectId: string, paragraphId: string): string {
-  return `${project(projectId)}/paragraphs/${encodeURIComponent(paragraphId)}`;
 }

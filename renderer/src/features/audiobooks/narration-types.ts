@@ -1,30 +1,21 @@
 /**
- * Wire types of the narration routes (document 2, "Narration"; engine/src/features/books/narration/
- * routes.ts, docs/api/narration.md), inferred from the engine's own zod schemas with type-only
- * imports, so nothing of the engine is bundled into the studio.
+ * Wire types of the narration routes (document 2, "Narration"; docs/api/narration.md), named
+ * from the engine's contract (../../api/contract.gen.ts, generated from the route table).
  */
-import type { z } from 'zod';
-import type {
-  activateResponse,
-  batchBody,
-  batchResponse,
-  cancelResponse,
-  narrateBody,
-  narrateResponse,
-  progressSchema,
-  takeListSchema,
-  takeSchema,
-} from '../../../../engine/src/features/books/narration/narration-schemas.ts';
+import type { BodyOf, ResponseOf } from '../../api/contract.ts';
 
-export type BatchRequest = z.input<typeof batchBody>;
-export type BatchStarted = z.output<typeof batchResponse>;
-export type NarrateRequest = z.input<typeof narrateBody>;
-export type NarrateStarted = z.output<typeof narrateResponse>;
+type Book = '/audiobook/projects/{project_id}';
+type Line = '/audiobook/projects/{project_id}/paragraphs/{paragraph_id}';
+
+export type BatchRequest = BodyOf<'post', `${Book}/narration/batch`>;
+export type BatchStarted = ResponseOf<'post', `${Book}/narration/batch`>;
+export type NarrateRequest = BodyOf<'post', `${Line}/narrate`>;
+export type NarrateStarted = ResponseOf<'post', `${Line}/narrate`>;
 export type NarrationService = NarrateStarted['service'];
-export type NarrationProgress = z.output<typeof progressSchema>;
+export type NarrationProgress = ResponseOf<'get', `${Book}/narration/progress`>;
 export type ChapterProgress = NarrationProgress['chapters'][number];
-export type CancelResult = z.output<typeof cancelResponse>;
-export type Take = z.output<typeof takeSchema>;
+export type CancelResult = ResponseOf<'post', `${Book}/narration/cancel`>;
+export type TakeList = ResponseOf<'get', `${Line}/takes`>;
+export type Take = TakeList['takes'][number];
 export type TakeTiming = Take['timings'][number];
-export type TakeList = z.output<typeof takeListSchema>;
-export type ActivatedTake = z.output<typeof activateResponse>;
+export type ActivatedTake = ResponseOf<'post', `${Line}/takes/{take_id}/activate`>;

@@ -1,15 +1,27 @@
 /**
- * The book's narration progress (GET .../narration/progress): read once, then polled every
- * second while a narration is queued or running, and at once after the studio starts or
- * cancels one. `version` goes up whenever a line finishes or fails, or the run starts or ends,
- * so the manuscript re-reads its paragraphs (statuses) exactly then, not on every poll.
+ * The book's narration progress (GET .../narration/progress): read once, then again whenever
+ * one of the book's narration jobs moves on (the studio's event stream: a job's stage changes
+ * with every line it starts, and it ends with an event), when the stream reopens, and at once
+ * after the studio starts or cancels a narration. No polling. `version` goes up whenever a line
+ * finishes or fails, or the run starts or ends, so the manuscript re-reads its paragraphs
+ * (statuses) exactly then.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Job } from '../../api/types.ts';
+import { useJobUpdates } from '../jobs/use-job.ts';
 import { audiobookErrorText } from './audiobook-format.ts';
 import type { NarrationClient } from './narration-client.ts';
 import type { NarrationProgress } from './narration-types.ts';
 
-const POLL_MS = 1_000;
+/** The engine's narration job type (engine: features/audiobook/book-jobs.ts `JOB_TYPES`). */
+export const NARRATION_JOB_TYPE = 'audiobook_narration';
+
+/** Whether `job` narrates lines of the book `projectId` (its input names the project). */
+export function isNarrationOf(job: Job, projectId: string): boolean {
+  if (job.type !== NARRATION_JOB_TYPE) return false;
+  const input = job.input as { project_id?: unknown } | null;
+  return typeof input === 'object' && input !== null && input.project_id === projectId;
+}
 
 export interface ProgressFeed {
   progress: NarrationProgress | null;
@@ -45,14 +57,9 @@ export function useNarrationProgress(client: NarrationClient, projectId: string)
     return () => controller.abort();
   }, [client, projectId, tick]);
 
-  const active = progress !== null && progress.status !== 'idle';
-  useEffect(() => {
-    if (!active) return;
-    const timer = setTimeout(() => setTick((n) => n + 1), POLL_MS);
-    return () => clearTimeout(timer);
-  }, [active, tick]);
-
   const refresh = useCallback(() => setTick((n) => n + 1), []);
+  const ofThisBook = useCallback((job: Job) => isNarrationOf(job, projectId), [projectId]);
+  useJobUpdates(ofThisBook, refresh);
   return useMemo(
     () => ({ progress, error, version, refresh }),
     [progress, error, version, refresh],

@@ -3,7 +3,12 @@
  * string, number and time formatting, and the checks on the two forms (pay-as-you-go amount,
  * Local plan allowance). No React and no DOM; unit-tested in test/renderer/credits-model.test.ts.
  */
+import type { QueryOf } from '../../api/contract.ts';
+import { queryString } from '../../api/request.ts';
 import type { CreditSource, PaygInfo } from './credits-types.ts';
+
+/** The query of GET /credits/usage, as the contract types it. */
+export type UsageQuery = NonNullable<QueryOf<'get', '/credits/usage'>>;
 
 // ---- Pagination headers ---------------------------------------------------------------------
 
@@ -98,17 +103,23 @@ export function dateRangeProblem(filters: UsageFilters): string | null {
  * person's inclusive "to" day becomes the next day's local midnight; days are the person's own
  * calendar days, sent as instants.
  */
-export function usageQuery(filters: UsageFilters, page: number, perPage: number): string {
-  const params = new URLSearchParams();
-  if (filters.serviceType) params.set('service_type', filters.serviceType);
-  if (filters.source) params.set('credit_source', filters.source);
+/** The filters and page as the usage route's query, in a fixed order. */
+export function usageQueryFields(filters: UsageFilters, page: number, perPage: number): UsageQuery {
+  const fields: UsageQuery = {};
+  if (filters.serviceType) fields.service_type = filters.serviceType;
+  if (filters.source) fields.credit_source = filters.source;
   const from = filters.from ? localDayStart(filters.from) : null;
   const to = filters.to ? localDayStart(filters.to, 1) : null;
-  if (from) params.set('from', from);
-  if (to) params.set('to', to);
-  params.set('page', String(page));
-  params.set('per_page', String(perPage));
-  return params.toString();
+  if (from) fields.from = from;
+  if (to) fields.to = to;
+  fields.page = page;
+  fields.per_page = perPage;
+  return fields;
+}
+
+/** The same query as text, without the `?`. */
+export function usageQuery(filters: UsageFilters, page: number, perPage: number): string {
+  return queryString(usageQueryFields(filters, page, perPage)).slice(1);
 }
 
 export function hasFilters(filters: UsageFilters): boolean {

@@ -7,26 +7,20 @@
  * - `studio`: the per-launch studio token (the machine's owner), for the owner-only
  *   `GET`/`PUT /local/plan`.
  *
- * Answers come back as the raw Response (a caller may need headers, e.g. the usage list's
- * X-Total-Count); `json()` reads the body. No React and no DOM globals: unit tests drive it with a
+ * `user` and `studio` are typed over the engine's contract (../../api/contract.ts); `send`
+ * answers the raw Response (a caller may need headers, e.g. the usage list's X-Total-Count). No React and no DOM globals: unit tests drive it with a
  * fake fetch.
  */
-import {
-  checked,
-  fetchOrDefault,
-  readJson,
-  request,
-  sendWithAccessToken,
-  type AccessTokenSource,
-  type FetchLike,
-} from '../../api/request.ts';
+import { contractApi, type ContractApi, type ContractRequest } from '../../api/contract.ts';
+import { readJson, type AccessTokenSource, type FetchLike } from '../../api/request.ts';
+import { accessTokenTransport, tokenTransport } from '../../api/transports.ts';
 
 export { readJson } from '../../api/request.ts';
 
 export type Credential = 'user' | 'studio';
 
 export interface UserCall {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: ContractRequest['method'];
   auth?: Credential;
   json?: unknown;
   signal?: AbortSignal;
@@ -41,44 +35,35 @@ export interface UserApiOptions {
 }
 
 export class UserApi {
-  private base: Promise<string> | null = null;
-  private readonly fetchImpl: FetchLike;
+  /** Typed calls with the person's access token. */
+  readonly user: ContractApi;
+  /** Typed calls with the studio token (the owner-only routes). */
+  readonly studio: ContractApi;
+  private readonly transports: Record<Credential, ReturnType<typeof tokenTransport>>;
 
-  constructor(private readonly options: UserApiOptions) {
-    this.fetchImpl = fetchOrDefault(options.fetch);
+  constructor(options: UserApiOptions) {
+    const common = { baseUrl: options.baseUrl, fetch: options.fetch, credentials: 'omit' as const };
+    this.transports = {
+      user: accessTokenTransport({ ...common, tokens: options.tokens }),
+      studio: tokenTransport({ ...common, getToken: options.studioToken }),
+    };
+    this.user = contractApi(this.transports.user);
+    this.studio = contractApi(this.transports.studio);
   }
 
-  /** The answer's JSON body (a 2xx; anything else throws an ApiError). */
+  /** The answer's JSON body for a path given as text (a 2xx; anything else throws an ApiError). */
   async json<T>(path: string, call: UserCall = {}): Promise<T> {
     const response = await this.send(path, call);
     return readJson<T>(response, `${call.method ?? 'GET'} ${path}`);
   }
 
-  /** The checked answer (a 2xx; anything else throws an ApiError). */
-  async send(path: string, call: UserCall = {}): Promise<Response> {
-    if (call.auth === 'studio') {
-      const token = await this.options.studioToken();
-      return checked(await this.fetchOnce(path, call, token));
-    }
-    return sendWithAccessToken(this.options.tokens, (token) => this.fetchOnce(path, call, token));
-  }
-
-  private baseUrl(): Promise<string> {
-    const { baseUrl } = this.options;
-    this.base ??= (typeof baseUrl === 'string' ? Promise.resolve(baseUrl) : baseUrl()).then((url) =>
-      url.replace(/\/+$/, ''),
-    );
-    return this.base;
-  }
-
-  private fetchOnce(path: string, call: UserCall, token: string): Promise<Response> {
-    const url = async () => `${await this.baseUrl()}/api/v1${path}`;
-    return request(this.fetchImpl, url, {
-      method: call.method,
-      token,
+  /** The checked answer for a path given as text (a 2xx; anything else throws an ApiError). */
+  send(path: string, call: UserCall = {}): Promise<Response> {
+    return this.transports[call.auth ?? 'user']({
+      method: call.method ?? 'GET',
+      path,
       json: call.json,
       signal: call.signal,
-      credentials: 'omit',
     });
   }
 }

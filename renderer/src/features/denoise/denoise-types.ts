@@ -1,11 +1,10 @@
 /**
- * Wire types of document 3's "Noise reduction" routes as the engine answers them, inferred from
- * the engine's zod schemas (engine/src/features/cleanup/denoise-schema.ts; type-only imports).
+ * Wire types of document 3's "Noise reduction" routes, named from the engine's contract
+ * (../../api/contract.gen.ts, generated from the route table).
  */
-import type { z } from 'zod';
-import type { denoiseJobSchema } from '../../../../engine/src/features/cleanup/denoise-schema.ts';
+import type { ResponseOf } from '../../api/contract.ts';
 
-export type DenoiseJob = z.output<typeof denoiseJobSchema>;
+export type DenoiseJob = ResponseOf<'get', '/denoiser/jobs/{denoise_job_id}'>;
 export type QualityMode = DenoiseJob['quality_mode'];
 
 export function isFinished(job: DenoiseJob): boolean {

@@ -1,7 +1,9 @@
 /** The levels and waveform of a completed `audio_analysis` job. */
+import { useMemo } from 'react';
 import type { AudioAnalysisResult } from '../../api/types.ts';
+import { analysisLook } from '../../components/audio/wave-looks.ts';
+import { Waveform } from '../../components/audio/Waveform.tsx';
 import { formatChannels, formatDb, formatDuration, formatSampleRate } from '../../lib/format.ts';
-import { Waveform } from './Waveform.tsx';
 
 /** Narrows an unknown `result` to the analysis shape; null if the engine sent something else. */
 export function asAnalysisResult(result: unknown): AudioAnalysisResult | null {
@@ -71,10 +73,31 @@ export function AnalysisResult({ result, name }: { result: AudioAnalysisResult; 
           </div>
         ))}
       </dl>
-      <Waveform
-        peaks={result.waveform}
-        label={`Waveform of ${name}, ${formatDuration(result.duration_seconds)}`}
-      />
+      <AnalysisWaveform result={result} name={name} />
     </div>
+  );
+}
+
+/**
+ * The analysis's peaks (0..1 per slice) as bars; peaks in other units (above 1) are scaled to
+ * their own maximum.
+ */
+function AnalysisWaveform({ result, name }: { result: AudioAnalysisResult; name: string }) {
+  const look = useMemo(() => {
+    const finite = result.waveform.map((p) => (Number.isFinite(p) ? Math.abs(p) : 0));
+    return { ...analysisLook(), normalize: Math.max(0, ...finite) > 1 };
+  }, [result.waveform]);
+  const height = look.height;
+  return (
+    <Waveform
+      peaks={result.waveform}
+      duration={Math.max(result.duration_seconds, 0.001)}
+      look={look}
+      className="waveform"
+      style={{ height }}
+      testId="waveform"
+      label={`Waveform of ${name}, ${formatDuration(result.duration_seconds)}`}
+      data={{ 'data-points': result.waveform.length }}
+    />
   );
 }

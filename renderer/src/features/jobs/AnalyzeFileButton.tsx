@@ -2,9 +2,10 @@
  * "Analyze audio file…": pick a file → POST /files (raw bytes) → POST /analysis. The new job
  * then shows up in the list and follows the event stream like any other.
  */
-import { useId, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useApi } from '../../api/context.tsx';
 import { errorText } from '../../api/errors.ts';
+import { FileButton } from '../../components/audio/FilePicker.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { useJobs } from './jobs-context.tsx';
@@ -17,7 +18,6 @@ type Phase =
 export function AnalyzeFileButton() {
   const api = useApi();
   const { track } = useJobs();
-  const inputId = useId();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const busy = phase.kind !== 'idle';
@@ -37,31 +37,20 @@ export function AnalyzeFileButton() {
     }
   }
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // picking the same file again must fire `change` again
-    if (file) void analyze(file);
-  }
-
   return (
     <div className="analyze">
-      <input
-        id={inputId}
-        className="visually-hidden"
-        type="file"
+      <FileButton
         accept="audio/*,.wav,.flac,.mp3,.ogg,.opus,.m4a,.aac,.aif,.aiff"
-        onChange={onChange}
+        onFile={(file) => {
+          if (file) void analyze(file);
+        }}
         disabled={busy}
-        data-testid="analyze-file-input"
-      />
-      <label
-        htmlFor={inputId}
-        className={`button button--primary${busy ? ' button--disabled' : ''}`}
-        aria-disabled={busy}
+        testId="analyze-file-input"
+        className="button button--primary"
       >
         <Icon name="upload" />
         Analyze audio file…
-      </label>
+      </FileButton>
       <p className="analyze__status" role="status" data-testid="analyze-status">
         {phase.kind === 'uploading' && `Uploading ${phase.name} (${formatBytes(phase.bytes)})…`}
         {phase.kind === 'starting' && `Starting analysis of ${phase.name}…`}

@@ -1,7 +1,8 @@
 /**
  * The studio's one view of jobs: a page from GET /jobs plus the live event stream, shared by
  * every screen (the stream stays open while the user is elsewhere, so the Jobs page is current
- * the moment it opens). State rules live in ./job-list.ts.
+ * the moment it opens), and the feed that `useJob` follows single jobs on (./job-feed.ts). State
+ * rules live in ./job-list.ts.
  */
 import {
   createContext,
@@ -18,6 +19,7 @@ import { errorText } from '../../api/errors.ts';
 import { followJobEvents, type StreamState } from '../../api/job-events.ts';
 import type { Job } from '../../api/types.ts';
 import { useEngineHealth } from '../engine/health-context.tsx';
+import { JobFeed } from './job-feed.ts';
 import {
   initialJobListState,
   jobListReducer,
@@ -39,6 +41,8 @@ export interface JobsContextValue {
 }
 
 const JobsContext = createContext<JobsContextValue | null>(null);
+/** Its own context: the feed object never changes, so its users do not re-render with the list. */
+const JobFeedContext = createContext<JobFeed | null>(null);
 
 export function JobsProvider({ children }: { children: ReactNode }) {
   const api = useApi();
@@ -48,6 +52,7 @@ export function JobsProvider({ children }: { children: ReactNode }) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const [fileNames, setFileNames] = useState<ReadonlyMap<number, string>>(new Map());
+  const [feed] = useState(() => new JobFeed());
 
   useEffect(
     () =>
@@ -55,15 +60,19 @@ export function JobsProvider({ children }: { children: ReactNode }) {
         open: (signal) => api.openJobEvents(signal),
         onEvent: (event) => {
           dispatch({ type: 'job', job: event.job, live: true });
+          feed.publish(event.job);
           if (event.event !== 'job.progress') refreshHealth();
         },
         onState: (state) => {
           setStream(state);
           // Events sent while we were disconnected are gone: take a fresh snapshot.
-          if (state.kind === 'open') setReload((n) => n + 1);
+          if (state.kind === 'open') {
+            setReload((n) => n + 1);
+            feed.reopened();
+          }
         },
       }),
-    [api, refreshHealth],
+    [api, refreshHealth, feed],
   );
 
   const { view } = list;
@@ -85,16 +94,31 @@ export function JobsProvider({ children }: { children: ReactNode }) {
   }, [api, view, reload]);
 
   const setView = useCallback((next: JobListView) => dispatch({ type: 'view', view: next }), []);
-  const track = useCallback((job: Job, filename?: string) => {
-    if (filename) setFileNames((names) => new Map(names).set(job.id, filename));
-    dispatch({ type: 'job', job, live: false });
-  }, []);
+  const track = useCallback(
+    (job: Job, filename?: string) => {
+      if (filename) setFileNames((names) => new Map(names).set(job.id, filename));
+      dispatch({ type: 'job', job, live: false });
+      feed.publish(job);
+    },
+    [feed],
+  );
 
   const value = useMemo(
     () => ({ list, stream, loadError, setView, track, fileNames }),
     [list, stream, loadError, setView, track, fileNames],
   );
-  return <JobsContext value={value}>{children}</JobsContext>;
+  return (
+    <JobFeedContext value={feed}>
+      <JobsContext value={value}>{children}</JobsContext>
+    </JobFeedContext>
+  );
+}
+
+/** The live feed of single jobs (./use-job.ts builds on it). */
+export function useJobFeed(): JobFeed {
+  const feed = useContext(JobFeedContext);
+  if (!feed) throw new Error('useJobFeed() needs a <JobsProvider> above it');
+  return feed;
 }
 
 export function useJobs(): JobsContextValue {

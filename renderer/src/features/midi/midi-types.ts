@@ -1,15 +1,12 @@
 /**
- * Wire types of document 3's "Audio to MIDI" routes as the engine answers them, inferred from
- * the engine's zod schemas (engine/src/features/music/midi/midi-schema.ts; type-only imports).
+ * Wire types of document 3's "Audio to MIDI" routes, named from the engine's contract
+ * (../../api/contract.gen.ts, generated from the route table).
  */
-import type { z } from 'zod';
-import type {
-  midiJobSchema,
-  midiOptionsSchema,
-} from '../../../../engine/src/features/music/midi/midi-schema.ts';
+import type { ResponseOf, Schemas } from '../../api/contract.ts';
 
-export type MidiJob = z.output<typeof midiJobSchema>;
-export type MidiOptions = z.input<typeof midiOptionsSchema>;
+export type MidiJob = ResponseOf<'get', '/midi/status/{midi_job_id}'>;
+/** The `options` field of POST /midi/convert (sent as JSON inside the multipart form). */
+export type MidiOptions = Partial<Schemas['midiOptionsSchema']>;
 
 export function isFinished(job: MidiJob): boolean {
   return job.status === 'COMPLETED' || job.status === 'FAILED';

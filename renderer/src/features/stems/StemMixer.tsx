@@ -1,13 +1,15 @@
 /**
- * The stems mixer: one row per stem with its waveform (wavesurfer.js, drawn from peaks of the
- * decoded audio), mute, solo and volume; synced playback of every stem through one Web Audio
- * context (all sources start at the same context time); downloads of each stem and of a
- * mixdown of the current mix.
+ * The stems mixer: one row per stem with its waveform, mute, solo and volume; synced playback
+ * of every stem through one Web Audio context (the audio kit's synced player: all sources start
+ * at the same context time); downloads of each stem and of a mixdown of the current mix.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import WaveSurfer from 'wavesurfer.js';
+import { useMemo, useState } from 'react';
+import { BufferWaveform } from '../../components/audio/BufferWaveform.tsx';
+import { useDecodedAudio } from '../../components/audio/use-decoded-audio.ts';
+import { useSyncedPlayer } from '../../components/audio/use-synced-player.ts';
+import { WAVE_LOOKS } from '../../components/audio/wave-looks.ts';
 import { effectiveGains } from './mixer-gains.ts';
-import { encodeWav16, peaksOf, renderMixdown } from './wav-export.ts';
+import { encodeWav16, renderMixdown } from './wav-export.ts';
 
 export interface MixerStem {
   stem: string;
@@ -22,128 +24,25 @@ interface TrackState {
   solo: boolean;
 }
 
-function Waveform({ buffer, time }: { buffer: AudioBuffer; time: number }) {
-  const box = useRef<HTMLDivElement>(null);
-  const wave = useRef<WaveSurfer | null>(null);
-  useEffect(() => {
-    if (!box.current) return;
-    const ws = WaveSurfer.create({
-      container: box.current,
-      height: 48,
-      waveColor: '#8b93a7',
-      progressColor: '#4f6bed',
-      cursorColor: '#1d2433',
-      interact: false,
-      peaks: [peaksOf(buffer)],
-      duration: buffer.duration,
-    });
-    wave.current = ws;
-    return () => {
-      ws.destroy();
-      wave.current = null;
-    };
-  }, [buffer]);
-  useEffect(() => {
-    wave.current?.setTime(time);
-  }, [time]);
-  return <div className="stems-wave" ref={box} />;
-}
+/** The mixer's waveforms were always drawn from 800 peaks. */
+const MIXER_PEAKS = 800;
 
 export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: string }) {
-  const [buffers, setBuffers] = useState<(AudioBuffer | null)[]>(() => stems.map(() => null));
+  const urls = useMemo(() => stems.map((s) => s.url), [stems]);
+  const audio = useDecodedAudio(
+    urls,
+    (index, status) => `${stems[index]?.stem ?? 'stem'}: download failed (${status})`,
+  );
   const [states, setStates] = useState<TrackState[]>(() =>
     stems.map(() => ({ volume: 1, muted: false, solo: false })),
   );
-  const [playing, setPlaying] = useState(false);
-  const [time, setTime] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const context = useRef<AudioContext | null>(null);
-  const gains = useRef<GainNode[]>([]);
-  const sources = useRef<AudioBufferSourceNode[]>([]);
-  const started = useRef({ at: 0, offset: 0 });
-
-  useEffect(() => {
-    const abort = new AbortController();
-    const ctx = new AudioContext();
-    context.current = ctx;
-    Promise.all(
-      stems.map(async (s) => {
-        const res = await fetch(s.url, { signal: abort.signal });
-        if (!res.ok) throw new Error(`${s.stem}: download failed (${res.status})`);
-        return ctx.decodeAudioData(await res.arrayBuffer());
-      }),
-    )
-      .then(setBuffers)
-      .catch((e: unknown) => {
-        if (!abort.signal.aborted) setError(e instanceof Error ? e.message : String(e));
-      });
-    return () => {
-      abort.abort();
-      for (const src of sources.current) src.stop();
-      void ctx.close();
-    };
-  }, [stems]);
-
   const effective = useMemo(() => effectiveGains(states), [states]);
-  useEffect(() => {
-    effective.forEach((g, i) => {
-      const node = gains.current[i];
-      if (node) node.gain.value = g;
-    });
-  }, [effective]);
-
-  useEffect(() => {
-    if (!playing) return;
-    let frame = 0;
-    const tick = () => {
-      const ctx = context.current;
-      if (ctx) setTime(started.current.offset + ctx.currentTime - started.current.at);
-      frame = requestAnimationFrame(tick);
-    };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-  }, [playing]);
-
-  const ready = buffers.every((b) => b !== null);
-  const duration = Math.max(0, ...buffers.map((b) => b?.duration ?? 0));
-
-  function stop(keepTime: boolean) {
-    for (const src of sources.current) {
-      src.onended = null;
-      src.stop();
-    }
-    sources.current = [];
-    setPlaying(false);
-    if (!keepTime) setTime(0);
-  }
-
-  async function play() {
-    const ctx = context.current;
-    if (!ctx || !ready) return;
-    await ctx.resume();
-    const offset = time >= duration ? 0 : time;
-    const at = ctx.currentTime + 0.05;
-    gains.current = [];
-    sources.current = buffers.map((buffer, i) => {
-      const gain = ctx.createGain();
-      gain.gain.value = effective[i] ?? 1;
-      gains.current.push(gain);
-      const src = ctx.createBufferSource();
-      src.buffer = buffer;
-      src.connect(gain).connect(ctx.destination);
-      src.start(at, offset);
-      return src;
-    });
-    const first = sources.current[0];
-    if (first) first.onended = () => stop(false);
-    started.current = { at, offset };
-    setPlaying(true);
-  }
+  const player = useSyncedPlayer(audio.context, audio.buffers, effective);
+  const { buffers } = audio;
+  const ready = buffers !== null;
 
   async function exportMix() {
-    const tracks = buffers.flatMap((buffer, i) =>
-      buffer ? [{ buffer, gain: effective[i] ?? 0 }] : [],
-    );
+    const tracks = (buffers ?? []).map((buffer, i) => ({ buffer, gain: effective[i] ?? 0 }));
     const blob = encodeWav16(await renderMixdown(tracks));
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
@@ -162,30 +61,30 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
           type="button"
           className="button button--primary"
           disabled={!ready}
-          onClick={() => void (playing ? stop(true) : play())}
+          onClick={player.toggle}
         >
-          {playing ? 'Pause' : 'Play'}
+          {player.playing ? 'Pause' : 'Play'}
         </button>
-        <button type="button" className="button" disabled={!ready} onClick={() => stop(false)}>
+        <button type="button" className="button" disabled={!ready} onClick={player.stop}>
           Stop
         </button>
         <span className="stems-time" data-testid="stems-time">
-          {time.toFixed(1)} / {duration.toFixed(1)} s
+          {player.time.toFixed(1)} / {player.duration.toFixed(1)} s
         </span>
         <button type="button" className="button" disabled={!ready} onClick={() => void exportMix()}>
           Download mixdown
         </button>
       </div>
-      {error && (
+      {audio.error && (
         <p role="alert" className="stems-error">
-          {error}
+          {audio.error}
         </p>
       )}
-      {!ready && !error && <p>Loading stems…</p>}
+      {!ready && !audio.error && <p>Loading stems…</p>}
       <ul className="stems-tracks">
         {stems.map((s, i) => {
           const state = states[i]!;
-          const buffer = buffers[i];
+          const buffer = buffers?.[i];
           return (
             <li key={s.stem} className="stems-track" data-testid={`stem-${s.stem}`}>
               <div className="stems-track__head">
@@ -232,7 +131,13 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
                 </a>
               </div>
               {buffer ? (
-                <Waveform buffer={buffer} time={time} />
+                <BufferWaveform
+                  buffer={buffer}
+                  buckets={MIXER_PEAKS}
+                  look={WAVE_LOOKS.mixer}
+                  time={player.time}
+                  className="stems-wave"
+                />
               ) : (
                 <div className="stems-wave stems-wave--empty" />
               )}

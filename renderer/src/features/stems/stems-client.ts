@@ -2,8 +2,10 @@
  * Typed calls for the Stems page. The page acts as the machine's owner with the studio token
  * (like the Jobs page): the engine is local and the separation runs here.
  */
-import { engineBaseUrl, studioToken } from '../../api/bridge.ts';
-import { fetchOrDefault, requestJson, type FetchLike } from '../../api/request.ts';
+import { engineBaseUrl } from '../../api/bridge.ts';
+import type { ContractApi } from '../../api/contract.ts';
+import type { FetchLike } from '../../api/request.ts';
+import { studioApi } from '../../api/studio-api.ts';
 import type {
   StemCatalogEntry,
   StemChoice,
@@ -23,51 +25,42 @@ function fields(choice: StemChoice): Record<string, unknown> {
 }
 
 export class StemsClient {
-  private readonly fetchImpl: FetchLike;
+  private readonly api: ContractApi;
 
   constructor(fetchImpl?: FetchLike) {
-    this.fetchImpl = fetchOrDefault(fetchImpl);
+    this.api = studioApi(fetchImpl);
   }
 
   async origin(): Promise<string> {
     return engineBaseUrl();
   }
 
-  private async call<T>(
-    path: string,
-    init: { method?: string; json?: unknown; signal?: AbortSignal } = {},
-  ): Promise<T> {
-    const token = await studioToken();
-    const url = `${await engineBaseUrl()}/api/v1${path}`;
-    const spec = { method: init.method, token, json: init.json, signal: init.signal };
-    return requestJson<T>(this.fetchImpl, url, spec, `${init.method ?? 'GET'} ${path}`);
-  }
-
   packages(signal?: AbortSignal): Promise<StemPackages> {
-    return this.call('/stem-extraction/packages/available', { signal });
+    return this.api.get('/stem-extraction/packages/available', { signal });
   }
 
   catalog(signal?: AbortSignal): Promise<StemCatalogEntry[]> {
-    return this.call('/stem-extraction/catalog', { signal });
+    return this.api.get('/stem-extraction/catalog', { signal });
   }
 
   quote(fileKey: string, choice: StemChoice, signal?: AbortSignal): Promise<StemQuote> {
-    return this.call('/stem-extraction/quote', {
-      method: 'POST',
+    return this.api.post('/stem-extraction/quote', {
       json: { file_key: fileKey, ...fields(choice) },
       signal,
     });
   }
 
   start(fileKey: string, choice: StemChoice): Promise<StemJobCreated> {
-    const route =
-      choice.mode === 'catalog'
-        ? '/stem-extraction/extract/advanced'
-        : '/stem-extraction/api/extract';
-    return this.call(route, { method: 'POST', json: { file_key: fileKey, ...fields(choice) } });
+    const json = { file_key: fileKey, ...fields(choice) };
+    return choice.mode === 'catalog'
+      ? this.api.post('/stem-extraction/extract/advanced', { json })
+      : this.api.post('/stem-extraction/api/extract', { json });
   }
 
   status(id: number, signal?: AbortSignal): Promise<StemJob> {
-    return this.call(`/stem-extraction/status/${id}`, { signal });
+    return this.api.get('/stem-extraction/status/{stem_job_id}', {
+      params: { stem_job_id: id },
+      signal,
+    });
   }
 }

@@ -1,22 +1,15 @@
 /**
- * Wire types of document 3's "Stem separation" routes as the engine answers them, inferred from
- * the engine's zod schemas (engine/src/features/music/stems/stem-schemas.ts; type-only imports).
+ * Wire types of document 3's "Stem separation" routes, named from the engine's contract
+ * (../../api/contract.gen.ts, generated from the route table).
  */
-import type { z } from 'zod';
-import type {
-  catalogEntrySchema,
-  packagesSchema,
-  quoteSchema,
-  stemJobCreatedSchema,
-  stemJobSchema,
-} from '../../../../engine/src/features/music/stems/stem-schemas.ts';
+import type { ResponseOf } from '../../api/contract.ts';
 
-export type StemCatalogEntry = z.output<typeof catalogEntrySchema>;
-export type StemPackages = z.output<typeof packagesSchema>;
+export type StemCatalogEntry = ResponseOf<'get', '/stem-extraction/catalog'>[number];
+export type StemPackages = ResponseOf<'get', '/stem-extraction/packages/available'>;
 export type StemModeInfo = StemPackages['modes'][number];
-export type StemQuote = z.output<typeof quoteSchema>;
-export type StemJob = z.output<typeof stemJobSchema>;
-export type StemJobCreated = z.output<typeof stemJobCreatedSchema>;
+export type StemQuote = ResponseOf<'post', '/stem-extraction/quote'>;
+export type StemJob = ResponseOf<'get', '/stem-extraction/status/{stem_job_id}'>;
+export type StemJobCreated = ResponseOf<'post', '/stem-extraction/api/extract'>;
 
 /** What the form sends besides the file: a mode, or the advanced catalog form. */
 export type StemChoice =

@@ -56,17 +56,3 @@ export function encodeWav16(buffer: AudioBuffer): Blob {
   }
   return new Blob([data.buffer], { type: 'audio/wav' });
 }
-
-/** Peak per bucket of the first channel, for drawing a waveform. */
-export function peaksOf(buffer: AudioBuffer, buckets = 800): Float32Array {
-  const data = buffer.getChannelData(0);
-  const out = new Float32Array(buckets);
-  const step = Math.max(1, Math.floor(data.length / buckets));
-  for (let b = 0; b < buckets; b++) {
-    let peak = 0;
-    const end = Math.min(data.length, (b + 1) * step);
-    for (let i = b * step; i < end; i++) peak = Math.max(peak, Math.abs(data[i] ?? 0));
-    out[b] = peak;
-  }
-  return out;
-}

@@ -4,13 +4,9 @@
  * book's locale and the catalog's languages. Studio token, like the audiobook screens (the
  * machine's owner); every non-2xx answer becomes an ApiError with the engine's detail.
  */
-import {
-  fetchOrDefault,
-  queryString,
-  requestJson,
-  type FetchLike,
-  type Query,
-} from '../../api/request.ts';
+import { contractApi, type ContractApi } from '../../api/contract.ts';
+import type { FetchLike } from '../../api/request.ts';
+import { tokenTransport } from '../../api/transports.ts';
 import type {
   AvailableVoices,
   VoiceLanguages,
@@ -28,37 +24,33 @@ export interface VoicesClientOptions {
 }
 
 export class VoicesClient {
-  private readonly baseUrl: () => Promise<string>;
-  private readonly getToken: () => Promise<string>;
-  private readonly fetchImpl: FetchLike;
+  private readonly api: ContractApi;
 
   constructor(options: VoicesClientOptions) {
-    this.baseUrl = options.baseUrl;
-    this.getToken = options.getToken;
-    this.fetchImpl = fetchOrDefault(options.fetch);
+    this.api = contractApi(tokenTransport(options));
   }
 
   list(query: VoiceListQuery, signal?: AbortSignal): Promise<VoiceList> {
-    return this.get('/voice/voice-profiles', { ...query }, signal);
+    return this.api.get('/voice/voice-profiles', { query, signal });
   }
 
   /** The preview's `audio_url` is absolute and signed: an <audio> element plays it as is. */
   preview(voiceId: number, signal?: AbortSignal): Promise<VoicePreview> {
-    return this.get(`/voice/voice-profiles/${voiceId}/preview`, {}, signal);
+    return this.api.get('/voice/voice-profiles/{voice_identifier}/preview', {
+      params: { voice_identifier: String(voiceId) },
+      signal,
+    });
   }
 
   /** Voices suited to a locale, best fit first (the narrator picker's list). */
   available(language: string | null, signal?: AbortSignal): Promise<AvailableVoices> {
-    return this.get('/audiobook/voices/available', { language: language ?? undefined }, signal);
+    return this.api.get('/audiobook/voices/available', {
+      query: { language: language ?? undefined },
+      signal,
+    });
   }
 
   languages(signal?: AbortSignal): Promise<VoiceLanguages> {
-    return this.get('/audiobook/voices/languages', {}, signal);
-  }
-
-  private async get<T>(path: string, query: Query, signal?: AbortSignal): Promise<T> {
-    const token = await this.getToken();
-    const url = `${(await this.baseUrl()).replace(/\/+$/, '')}/api/v1${path}${queryString(query)}`;
-    return requestJson<T>(this.fetchImpl, url, { token, signal }, `GET ${path}`);
+    return this.api.get('/audiobook/voices/languages', { signal });
   }
 }

@@ -3,35 +3,40 @@ import type { UserApi } from '../credits/user-api.ts';
 import type {
   CreatedWebhookEndpoint,
   DeliveryPage,
+  EndpointBody,
   NewWebhookEndpoint,
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEndpointPatch,
 } from './webhooks-types.ts';
 
-const endpointPath = (id: string) => `/webhooks/endpoints/${encodeURIComponent(id)}`;
+const ENDPOINT = '/webhooks/endpoints/{endpoint_id}';
 
 export class WebhooksClient {
   constructor(private readonly api: UserApi) {}
 
   list(signal?: AbortSignal): Promise<WebhookEndpoint[]> {
-    return this.api.json('/webhooks/endpoints', { signal });
+    return this.api.user.get('/webhooks/endpoints', { signal });
   }
 
-  create(endpoint: NewWebhookEndpoint): Promise<CreatedWebhookEndpoint> {
-    return this.api.json('/webhooks/endpoints', { method: 'POST', json: endpoint });
+  create(endpoint: EndpointBody<NewWebhookEndpoint>): Promise<CreatedWebhookEndpoint> {
+    // Event names go as chosen; the engine refuses an unknown one (see EndpointBody).
+    return this.api.user.post('/webhooks/endpoints', { json: endpoint as NewWebhookEndpoint });
   }
 
-  update(id: string, patch: WebhookEndpointPatch): Promise<WebhookEndpoint> {
-    return this.api.json(endpointPath(id), { method: 'PATCH', json: patch });
+  update(id: string, patch: EndpointBody<WebhookEndpointPatch>): Promise<WebhookEndpoint> {
+    return this.api.user.patch(ENDPOINT, {
+      params: { endpoint_id: id },
+      json: patch as WebhookEndpointPatch,
+    });
   }
 
   async remove(id: string): Promise<void> {
-    await this.api.send(endpointPath(id), { method: 'DELETE' });
+    await this.api.user.delete(ENDPOINT, { params: { endpoint_id: id } });
   }
 
   sendTest(id: string): Promise<WebhookDelivery> {
-    return this.api.json(`${endpointPath(id)}/test`, { method: 'POST' });
+    return this.api.user.post(`${ENDPOINT}/test`, { params: { endpoint_id: id } });
   }
 
   deliveries(
@@ -39,16 +44,16 @@ export class WebhooksClient {
     query: { page: number; perPage: number },
     signal?: AbortSignal,
   ): Promise<DeliveryPage> {
-    const params = new URLSearchParams({
-      page: String(query.page),
-      per_page: String(query.perPage),
+    return this.api.user.get(`${ENDPOINT}/deliveries`, {
+      params: { endpoint_id: id },
+      query: { page: query.page, per_page: query.perPage },
+      signal,
     });
-    return this.api.json(`${endpointPath(id)}/deliveries?${params.toString()}`, { signal });
   }
 
   redeliver(deliveryId: string): Promise<WebhookDelivery> {
-    return this.api.json(`/webhooks/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, {
-      method: 'POST',
+    return this.api.user.post('/webhooks/deliveries/{delivery_id}/redeliver', {
+      params: { delivery_id: deliveryId },
     });
   }
 }

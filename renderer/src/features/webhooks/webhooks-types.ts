@@ -1,39 +1,23 @@
 /**
- * Wire types of document 1's "Webhook endpoints" routes as the engine answers them
- * (engine/src/features/webhooks/routes.ts, docs/api/webhooks.md). The answers' types are
- * inferred from the engine's own zod schemas (type-only imports: nothing is bundled).
+ * Wire types of document 1's "Webhook endpoints" routes, named from the engine's contract
+ * (../../api/contract.gen.ts, generated from the route table).
  */
-import type { z } from 'zod';
-import type { DeliveryStatus } from '../../../../engine/src/features/webhooks/delivery-statuses.ts';
-import type {
-  createdEndpointSchema,
-  deliverySchema,
-  endpointSchema,
-} from '../../../../engine/src/features/webhooks/webhook-schemas.ts';
+import type { BodyOf, ResponseOf } from '../../api/contract.ts';
 
-export type WebhookEndpoint = z.output<typeof endpointSchema>;
+type EndpointRoute = '/webhooks/endpoints/{endpoint_id}';
 
+export type WebhookEndpoint = ResponseOf<'get', EndpointRoute>;
 /** POST /webhooks/endpoints: the only answer that carries the signing secret. */
-export type CreatedWebhookEndpoint = z.output<typeof createdEndpointSchema>;
+export type CreatedWebhookEndpoint = ResponseOf<'post', '/webhooks/endpoints'>;
+export type NewWebhookEndpoint = BodyOf<'post', '/webhooks/endpoints'>;
+export type WebhookEndpointPatch = BodyOf<'patch', EndpointRoute>;
+/**
+ * What the endpoint form sends: event names as the person chose them (strings); the engine
+ * checks them against its list and refuses an unknown one with a validation error.
+ */
+export type EndpointBody<T> = Omit<T, 'events'> & { events?: string[] };
 
-export interface NewWebhookEndpoint {
-  url: string;
-  events: string[];
-  description: string;
-}
-
-export type WebhookEndpointPatch = Partial<NewWebhookEndpoint & { active: boolean }>;
-
-export type { DeliveryStatus };
-
-export type WebhookDelivery = z.output<typeof deliverySchema>;
+export type DeliveryPage = ResponseOf<'get', '/webhooks/endpoints/{endpoint_id}/deliveries'>;
+export type WebhookDelivery = DeliveryPage['deliveries'][number];
+export type DeliveryStatus = WebhookDelivery['status'];
 export type DeliveryAttempt = WebhookDelivery['attempt_log'][number];
-
-export interface DeliveryPage {
-  deliveries: WebhookDelivery[];
-  total: number;
-  page: number;
-  per_page: number;
-  has_next: boolean;
-  has_prev: boolean;
-}

@@ -4,6 +4,7 @@
  * here), and where the retail sample starts. Fields left empty use the engine's defaults.
  */
 import { useEffect, useState } from 'react';
+import { FileInput } from '../../../components/audio/FilePicker.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { audiobookErrorText } from '../audiobook-format.ts';
 import type { ExportClient } from './export-client.ts';
@@ -179,11 +180,10 @@ export function ExportDialog({
               </option>
             ))}
           </select>
-          <input
-            type="file"
+          <FileInput
             accept="image/png,image/jpeg"
-            onChange={(e) => void upload(e.target.files?.[0])}
-            data-testid="export-cover-upload"
+            onFile={(file) => void upload(file ?? undefined)}
+            testId="export-cover-upload"
           />
         </label>
         <div className="ab-export-form__row">

@@ -4,7 +4,9 @@
  * of the audiobook area; a non-2xx answer becomes an ApiError with the engine's code.
  */
 import { engineBaseUrl, studioToken } from '../../../api/bridge.ts';
-import { fetchOrDefault, requestJson, type FetchLike } from '../../../api/request.ts';
+import { contractApi, type ContractApi } from '../../../api/contract.ts';
+import type { FetchLike } from '../../../api/request.ts';
+import { tokenTransport } from '../../../api/transports.ts';
 import type {
   ExportDownload,
   ExportRequest,
@@ -14,53 +16,47 @@ import type {
   ProductionSettings,
 } from './export-types.ts';
 
-const PROJECTS = '/api/v1/audiobook/projects';
+const BOOK = '/audiobook/projects/{project_id}';
 
 export class ExportClient {
-  private readonly fetchImpl: FetchLike;
+  private readonly api: ContractApi;
 
   constructor(
-    private readonly baseUrl: () => Promise<string> = engineBaseUrl,
-    private readonly getToken: () => Promise<string> = studioToken,
+    baseUrl: () => Promise<string> = engineBaseUrl,
+    getToken: () => Promise<string> = studioToken,
     fetchImpl?: FetchLike,
   ) {
-    this.fetchImpl = fetchOrDefault(fetchImpl);
+    this.api = contractApi(tokenTransport({ baseUrl, getToken, fetch: fetchImpl }));
   }
 
   start(projectId: string, body: ExportRequest): Promise<ExportStarted> {
-    return this.call('POST', `${project(projectId)}/export`, { json: body });
+    return this.api.post(`${BOOK}/export`, { params: { project_id: projectId }, json: body });
   }
 
   status(projectId: string, jobId: number, signal?: AbortSignal): Promise<ExportStatus> {
-    return this.call('GET', `${project(projectId)}/export/${jobId}/status`, { signal });
+    return this.api.get(`${BOOK}/export/{export_job_id}/status`, {
+      params: { project_id: projectId, export_job_id: jobId },
+      signal,
+    });
   }
 
   download(projectId: string, jobId: number): Promise<ExportDownload> {
-    return this.call('GET', `${project(projectId)}/export/${jobId}/download`, {});
+    return this.api.get(`${BOOK}/export/{export_job_id}/download`, {
+      params: { project_id: projectId, export_job_id: jobId },
+    });
   }
 
   settings(projectId: string, signal?: AbortSignal): Promise<ProductionSettings> {
-    return this.call('GET', `${project(projectId)}/production-settings`, { signal });
+    return this.api.get(`${BOOK}/production-settings`, {
+      params: { project_id: projectId },
+      signal,
+    });
   }
 
   uploadCover(projectId: string, file: File): Promise<ProductionMedia> {
     const form = new FormData();
     form.append('kind', 'cover');
     form.append('file', file, file.name);
-    return this.call('POST', `${project(projectId)}/media/upload`, { body: form });
+    return this.api.post(`${BOOK}/media/upload`, { params: { project_id: projectId }, body: form });
   }
-
-  private async call<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    spec: { json?: unknown; body?: FormData; signal?: AbortSignal | undefined },
-  ): Promise<T> {
-    const token = await this.getToken();
-    const url = `${(await this.baseUrl()).replace(/\/+$/, '')}${path}`;
-    return requestJson<T>(this.fetchImpl, url, { method, token, ...spec }, `${method} ${path}`);
-  }
-}
-
-function project(id: string): string {
-  return `${PROJECTS}/${encodeURIComponent(id)}`;
 }

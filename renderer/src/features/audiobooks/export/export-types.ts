@@ -1,21 +1,16 @@
 /**
- * Wire types of the export routes (engine/src/features/books/export/export-schemas.ts,
- * docs/api/export.md), inferred from the engine's zod schemas with type-only imports.
+ * Wire types of the export routes (docs/api/export.md), named from the engine's contract
+ * (../../../api/contract.gen.ts, generated from the route table).
  */
-import type { z } from 'zod';
-import type {
-  exportBody,
-  exportDownload,
-  exportStarted,
-  exportStatus,
-} from '../../../../../engine/src/features/books/export/export-schemas.ts';
-import type { productionSettingsSchema } from '../../../../../engine/src/features/books/production/production-schemas.ts';
+import type { BodyOf, ResponseOf } from '../../../api/contract.ts';
 
-export type ExportRequest = z.input<typeof exportBody>;
-export type ExportStarted = z.output<typeof exportStarted>;
-export type ExportStatus = z.output<typeof exportStatus>;
+type Book = '/audiobook/projects/{project_id}';
+
+export type ExportRequest = BodyOf<'post', `${Book}/export`>;
+export type ExportStarted = ResponseOf<'post', `${Book}/export`>;
+export type ExportStatus = ResponseOf<'get', `${Book}/export/{export_job_id}/status`>;
 export type ExportFileReport = ExportStatus['report'][number];
 export type ExportChapterProgress = ExportStatus['chapters'][number];
-export type ExportDownload = z.output<typeof exportDownload>;
-export type ProductionSettings = z.output<typeof productionSettingsSchema>;
+export type ExportDownload = ResponseOf<'get', `${Book}/export/{export_job_id}/download`>;
+export type ProductionSettings = ResponseOf<'get', `${Book}/production-settings`>;
 export type ProductionMedia = ProductionSettings['media'][number];
