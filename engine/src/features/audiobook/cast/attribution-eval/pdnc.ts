@@ -14,7 +14,6 @@
 import {
   normaliseName,
   namesMatch,
-  paragraphAt,
   splitParagraphs,
   type EvalBook,
 } from './eval-book.ts';
@@ -26,7 +25,7 @@ export function loadPdncBook(args: {
   quotationCsv: string;
   characterCsv: string;
 }): EvalBook {
-  const { starts, paragraphs } = splitParagraphs(args.novelText, /\n[ \t]*\n/);
+  const { paragraphs, locate } = splitParagraphs(args.novelText, /\n[ \t]*\n/);
   const toUtf16 = codePointOffsets(args.novelText);
   const aliases = new Map<string, Set<string>>();
   const owners = new Map<string, Set<string>>();
@@ -49,7 +48,7 @@ export function loadPdncBook(args: {
     const start = Array.isArray(first) ? first[0] : undefined;
     const speaker = row['speaker'] ?? '';
     if (typeof start !== 'number' || speaker === '') return [];
-    return [{ paragraph: paragraphAt(starts, toUtf16(start)), gold: speaker }];
+    return [{ ...locate(toUtf16(start)), gold: speaker }];
   });
   // The speaker column usually holds the main name, sometimes one of the aliases
   // ("Dorian Gray" for the character listed as "Prince Charming").

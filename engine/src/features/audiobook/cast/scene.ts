@@ -1,0 +1,165 @@
+/**
+ * Who is on stage: the characters the narration mentioned or who spoke recently, and how a
+ * pronoun or a descriptor in a reporting clause resolves against them (context pass, rule 8:
+ * "speakers only when confident").
+ *
+ * - "he"/"she" (il/elle, lui/lei, él/ella, он/она …): the one character of that gender named in
+ *   the paragraph's narration before the clause; else the one character of that gender on stage
+ *   (named or speaking within the last SCENE_PARAGRAPHS paragraphs) other than the speaker of the
+ *   turn before. Two candidates, or none: unresolved.
+ * - "I said": the first-person narrator, who reads in the narrator's voice.
+ * - descriptors: see descriptors.ts; a title noun with several bearers picks the one on stage.
+ */
+import type { Character, CharacterIndex, Gender } from './characters.ts';
+import {
+  definiteHead,
+  kinOf,
+  kinship,
+  titledCharacters,
+  type Apposition,
+} from './descriptors.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { Mention } from './utterances.ts';
+
+/** The first-person narrator: lines that are theirs stay in the narrator's voice. */
+export const NARRATOR: Character = { name: '', forms: [], gender: null, fixed: false };
+
+/** How far back (in paragraphs) a character counts as on stage. */
+export const SCENE_PARAGRAPHS = 8;
+
+export type Resolution =
+  | { kind: 'speaker'; speaker: Character }
+  /** Unresolved, but the clause says the speaker's gender (a constraint for turn-taking). */
+  | { kind: 'open'; gender: Gender | null; phrase: string | null }
+  /** Someone we cannot place speaks (two names, "a voice", "Elizabeth's mother"). */
+  | { kind: 'other' };
+
+/** What the resolver knows around one clause. */
+export interface ClauseContext {
+  paragraph: number;
+  /** Characters the paragraph's narration names before the clause, in order. */
+  local: Character[];
+  /** Characters the paragraph's speech addresses: never its speaker, often "him"/"her". */
+  addressed: Character[];
+  /** The speaker of the turn before, when this paragraph starts a new turn. */
+  exclude: Character | null;
+}
+
+export class Scene {
+  private lastSeen = new Map<Character, number>();
+  private spoke = new Set<Character>();
+  /** Definite descriptions the book has tied to a character ("lawyer" → Utterson). */
+  private described = new Map<string, Set<Character>>();
+  /** Descriptions learned from turn-taking in an earlier round ("his wife" → Mrs. Bennet). */
+  learned = new Map<string, Character>();
+
+  constructor(
+    private readonly index: CharacterIndex,
+    private readonly lex: Lexicon,
+  ) {}
+
+  reset(): void {
+    this.lastSeen.clear();
+  }
+
+  see(character: Character, paragraph: number): void {
+    if (character !== NARRATOR) this.lastSeen.set(character, paragraph);
+  }
+
+  spoken(character: Character, paragraph: number): void {
+    this.see(character, paragraph);
+    this.spoke.add(character);
+  }
+
+  describe(appositions: Apposition[]): void {
+    for (const { head, character } of appositions) {
+      const set = this.described.get(head) ?? new Set<Character>();
+      set.add(character);
+      this.described.set(head, set);
+    }
+  }
+
+  genderOfWord(word: string): Gender | null {
+    if (this.lex.male.has(word)) return 'male';
+    if (this.lex.female.has(word)) return 'female';
+    return null;
+  }
+
+  private onStage(paragraph: number): Character[] {
+    return [...this.lastSeen]
+      .filter(([, at]) => at >= paragraph - SCENE_PARAGRAPHS)
+      .map(([c]) => c);
+  }
+
+  /**
+   * A pronoun: the one same-gender character in the paragraph's narration before the clause,
+   * else the one on stage other than the speaker before and those addressed.
+   */
+  pronoun(word: string, ctx: ClauseContext): Character | null {
+    const gender = this.genderOfWord(word);
+    if (gender === null) return null;
+    const local = ctx.local.filter((c) => !ctx.addressed.includes(c));
+    const here = new Set(local.filter((c) => c.gender === gender));
+    if (here.size === 1) return [...here][0] as Character;
+    if (here.size > 1) return null;
+    const stage = this.onStage(ctx.paragraph).filter(
+      (c) =>
+        c !== ctx.exclude &&
+        !ctx.addressed.includes(c) &&
+        (c.gender === gender || (c.gender === null && this.spoke.has(c))),
+    );
+    return stage.length === 1 && stage[0]?.gender === gender ? (stage[0] as Character) : null;
+  }
+
+  /** "his"/"her" of a kinship phrase: often the one addressed ("said his lady to him"). */
+  private possessor(word: string, ctx: ClauseContext): Character | null {
+    const gender = this.genderOfWord(word);
+    const addressed = new Set(ctx.addressed.filter((c) => c.gender === gender));
+    if (addressed.size === 1) return [...addressed][0] as Character;
+    return this.pronoun(word, { ...ctx, exclude: null });
+  }
+
+  descriptor(phrase: string, ctx: ClauseContext): Character | null {
+    const kin = kinship(phrase);
+    if (kin !== null) {
+      const possessor = this.possessor(kin.possessor, ctx);
+      const found = possessor === null ? null : kinOf(possessor, kin.kin, this.index, this.lex);
+      if (found !== null) return found;
+    }
+    const head = definiteHead(phrase, this.lex);
+    if (head !== null) {
+      const described = this.described.get(head);
+      if (described?.size === 1) return [...described][0] as Character;
+      const titled = titledCharacters(head.split(' ').pop() ?? '', this.index, this.lex);
+      const stage = new Set(this.onStage(ctx.paragraph));
+      const present = titled.length > 1 ? titled.filter((c) => stage.has(c)) : titled;
+      if (present.length === 1 && present[0] !== ctx.exclude) return present[0] as Character;
+    }
+    return this.learned.get(phrase) ?? null;
+  }
+
+  resolve(mention: Mention, ctx: ClauseContext): Resolution {
+    if (mention.kind === 'name') {
+      const character = this.index.of(mention.name);
+      return character === undefined ? { kind: 'other' } : { kind: 'speaker', speaker: character };
+    }
+    if (mention.kind === 'pronoun') {
+      if (mention.firstPerson) return { kind: 'speaker', speaker: NARRATOR };
+      const found = this.pronoun(mention.word, ctx);
+      if (found !== null) return { kind: 'speaker', speaker: found };
+      const gender = this.genderOfWord(mention.word);
+      // "they", "one", "who": not one person we could follow.
+      return gender === null ? { kind: 'other' } : { kind: 'open', gender, phrase: null };
+    }
+    if (mention.kind === 'descriptor') {
+      const found = this.descriptor(mention.phrase, ctx);
+      if (found !== null) return { kind: 'speaker', speaker: found };
+      // "the lawyer", "his wife": someone of the scene, perhaps; "a voice", "one of them": not.
+      const definite = /^(the|his|her|their|il|la|le|lo|l'|l’|el|o|a)\s/u.test(mention.phrase);
+      if (!definite) return { kind: 'other' };
+      const last = mention.phrase.split(' ').pop() ?? '';
+      return { kind: 'open', gender: this.genderOfWord(last), phrase: mention.phrase };
+    }
+    return { kind: 'other' };
+  }
+}
