@@ -12,14 +12,18 @@
  *    exactly one of them speaks ("Baskerville" → Sir Henry, not the late Sir Charles). A woman's
  *    title with a surname ("Mrs. Bennet", "Miss Bennet") never joins a first name's group: it
  *    names the wife or the eldest daughter, not "Elizabeth Bennet".
- * 3. Genders that disagree never join (titles, and he/she read near the name: gender.ts).
- * 4. The caller's aliases come first and are kept as given: their names are grouped as the
+ * 3. A short form joins the one character going by its full first name ("Lizzy", "Eliza" →
+ *    "Elizabeth"; first-names.ts).
+ * 4. Genders that disagree never join (titles, first names, and he/she read near the name:
+ *    mentions.ts).
+ * 5. The caller's aliases come first and are kept as given: their names are grouped as the
  *    caller said, and the caller's main name is the character's name.
  *
  * A character's name is the caller's main name, else its form most used in reporting clauses,
  * else its most frequent form, else its longest.
  */
 import type { Lexicon } from './lexicon.ts';
+import { firstNameGender, fullFormsOf } from './first-names.ts';
 import { nameKey } from './names.ts';
 
 export type Gender = 'male' | 'female';
@@ -95,6 +99,9 @@ export function titleGender(titles: string[], lex: Lexicon): Gender | null {
   return null;
 }
 
+/** Titles anybody may carry; the others (Lady, Sir, Colonel, …) mark rank. */
+const COURTESY = new Set(['mr', 'mrs', 'miss', 'ms', 'master', 'mme', 'mlle', 'm']);
+
 const FEMALE_SURNAME_TITLES = new Set(['mrs', 'miss', 'ms', 'mme', 'mlle', 'signora', 'signorina']);
 
 class Groups {
@@ -149,8 +156,16 @@ export function buildCharacters(args: {
     mains.set(b, alias.alias_of.trim());
   }
   const parsed = new Map([...byKey.keys()].map((k) => [k, parseName(k, lex)]));
-  const genderOfKey = (key: string): Gender | null =>
-    titleGender(parsed.get(key)?.titles ?? [], lex) ?? args.textGender(key);
+  const genderOfKey = (key: string): Gender | null => {
+    const p = parsed.get(key);
+    if (p === undefined) return null;
+    const first = p.titles.length === 0 ? p.rest[0] : undefined;
+    return (
+      titleGender(p.titles, lex) ??
+      (first === undefined ? null : firstNameGender(first)) ??
+      args.textGender(key)
+    );
+  };
   const groupGender = (root: string): Gender | null | 'mixed' => {
     let found: Gender | null = null;
     for (const key of byKey.keys()) {
@@ -238,7 +253,7 @@ export function buildCharacters(args: {
         titles.size === 0
           ? first || last
           : womanSurname
-            ? first && sameTitle
+            ? first && (sameTitle || q.titles.length === 0)
             : sameTitle
               ? first || last
               : last && q.titles.length === 0;
@@ -252,6 +267,26 @@ export function buildCharacters(args: {
     let targets = [...candidates];
     if (targets.length > 1) targets = targets.filter(spokenOf);
     if (targets.length === 1) autoJoin(targets[0] as string, keys[0] as string);
+  }
+
+  // 3. A short form into the one character going by its full first name ("Lizzy" → Elizabeth).
+  for (const [key, p] of parsed) {
+    if (p.titles.length > 0 || p.rest.length !== 1) continue;
+    const fulls = fullFormsOf(p.rest[0] as string);
+    if (fulls.length === 0) continue;
+    const targets = new Set<string>();
+    for (const [other, q] of parsed) {
+      if (q.titles.length === 0 && fulls.includes(q.rest[0] ?? '')) targets.add(groups.find(other));
+    }
+    // Nicknames are for the family circle: never for "Lady Catherine" or "Sir Henry".
+    for (const root of targets) {
+      const ranked = [...byKey.keys()].some(
+        (k) => groups.find(k) === root && parsed.get(k)?.titles.some((t) => !COURTESY.has(t)),
+      );
+      if (ranked) targets.delete(root);
+    }
+    targets.delete(groups.find(key));
+    if (targets.size === 1) autoJoin([...targets][0] as string, key);
   }
 
   // Characters and their names.

@@ -74,7 +74,7 @@ interface Gathered {
   votes: GenderVotes;
 }
 
-function gatherNames(readings: ParagraphReading[], presets: (string | null)[], lex: Lexicon) {
+export function gatherNames(readings: ParagraphReading[], presets: (string | null)[], lex: Lexicon) {
   const forms: NameForm[] = [];
   const add = (name: string, spoken: boolean) =>
     forms.push({ name, spoken: spoken ? 1 : 0, seen: 1 });
@@ -122,7 +122,7 @@ function learnDescriptors(runs: Turn[][]): Map<string, Character> {
   return learned;
 }
 
-/** Turn speakers onto the quotes that have none of their own. */
+/** Turn speakers (from turn-taking) onto the quotes that have none of their own. */
 function speakersPerQuote(
   quotes: QuoteSpeaker[][],
   runs: Turn[][],
@@ -131,13 +131,14 @@ function speakersPerQuote(
   const out = quotes.map((row) => row.map((q) => ({ ...q })));
   for (const turn of runs.flat()) {
     if (turn.speaker === null) continue;
-    for (const i of turn.members) {
-      const reading = readings[i] as ParagraphReading;
-      out[i]?.forEach((q, k) => {
-        if (q.speaker !== null || reading.quotes[k]?.aside) return;
+    for (const part of turn.parts) {
+      const reading = readings[part.paragraph] as ParagraphReading;
+      for (const k of part.quotes) {
+        const q = out[part.paragraph]?.[k];
+        if (q === undefined || q.speaker !== null || reading.quotes[k]?.aside) continue;
         q.speaker = turn.speaker;
-        q.via = turn.via === 'preset' ? 'preset' : turn.via === null ? null : turn.via;
-      });
+        q.via = turn.via;
+      }
     }
   }
   return out;

@@ -3,8 +3,8 @@
  * paragraphs; a narration paragraph ends a run).
  *
  * - Vocative: a turn that addresses exactly one character ("Mr. Bennet, how can you…") hands
- *   the next turn to that character, when the next turn has no clause of its own, does not
- *   address that character itself, and does not name them.
+ *   the next turn to that character, and the turn before too (it answers them), when that turn
+ *   has no clause of its own, does not address that character itself, and does not name them.
  * - Alternation: a run is cut at the turns where someone unplaced speaks; within a stretch, two
  *   known turns of two different speakers an odd number of turns apart fill the turns between
  *   them (all or none); the same speaker an even number apart fills them with the partner known
@@ -15,8 +15,14 @@
  * The two steps repeat until nothing changes, since each gives the other known turns.
  */
 import type { Character } from './characters.ts';
+import { parseName } from './characters.ts';
+import { kinship } from './descriptors.ts';
+import { lexiconFor, type Lexicon } from './lexicon.ts';
 import { NARRATOR } from './scene.ts';
 import type { Turn } from './turns.ts';
+
+/** Titles are read with the English lists (Mr./Mrs. for kin words). */
+const LEX = lexiconFor('en');
 
 function fitsGender(turn: Turn, speaker: Character): boolean {
   return turn.gender === null || speaker.gender === null || speaker.gender === turn.gender;
@@ -37,28 +43,57 @@ export function namesSelf(speech: string, character: Character): boolean {
   });
 }
 
+/**
+ * An unresolved descriptor accepts a guessed speaker only when it fits: a known gender that
+ * agrees, and for "his wife"/"her mother" (married women) or "her husband"/"his father" a
+ * matching Mrs./Mr. among the speaker's names.
+ */
+function fitsDescriptor(turn: Turn, speaker: Character, lex: Lexicon): boolean {
+  if (turn.phrase === null) return true;
+  if (turn.gender !== null && speaker.gender !== turn.gender) return false;
+  const kin = kinship(turn.phrase);
+  if (kin === null) return true;
+  const title = kin.kin === 'husband' || kin.kin === 'father' ? 'mr' : 'mrs';
+  return speaker.forms.some((f) => parseName(f, lex).titles.includes(title));
+}
+
 function refuses(turn: Turn, speaker: Character, listener: Character): boolean {
   if (turn.stop || !fitsGender(turn, speaker)) return true;
+  if (!fitsDescriptor(turn, speaker, LEX)) return true;
   if (turn.addressed.some((c) => c === speaker || c !== listener)) return true;
   return speaker !== NARRATOR && namesSelf(turn.speech, speaker);
 }
 
+/** Whether `turn` may be given to `target` on the strength of a vocative next to it. */
+function vocativeFits(turn: Turn, target: Character): boolean {
+  if (turn.speaker !== null || turn.stop || turn.gender !== null || turn.phrase !== null) {
+    return false;
+  }
+  return !turn.addressed.includes(target) && !namesSelf(turn.speech, target);
+}
+
+/** The one character a turn addresses, other than its own speaker. */
+function addresseeOf(turn: Turn): Character | null {
+  const addressed = [...new Set(turn.addressed)].filter((c) => c !== turn.speaker);
+  return addressed.length === 1 ? (addressed[0] as Character) : null;
+}
+
+/**
+ * A turn addressing someone ("Mr. Bennet, how can you…") is answered by them in the next turn,
+ * and answers them: the turn before is theirs too.
+ */
 function byVocative(run: Turn[]): boolean {
   let changed = false;
-  for (let k = 1; k < run.length; k++) {
-    const turn = run[k] as Turn;
-    const previous = run[k - 1] as Turn;
-    if (turn.speaker !== null || turn.stop || turn.gender !== null || turn.phrase !== null) {
-      continue;
+  run.forEach((turn, k) => {
+    const target = addresseeOf(turn);
+    if (target === null) return;
+    for (const other of [run[k + 1]]) {
+      if (other === undefined || !vocativeFits(other, target)) continue;
+      other.speaker = target;
+      other.via = 'vocative';
+      changed = true;
     }
-    const addressed = [...new Set(previous.addressed)].filter((c) => c !== previous.speaker);
-    if (addressed.length !== 1) continue;
-    const target = addressed[0] as Character;
-    if (turn.addressed.includes(target) || namesSelf(turn.speech, target)) continue;
-    turn.speaker = target;
-    turn.via = 'vocative';
-    changed = true;
-  }
+  });
   return changed;
 }
 
@@ -119,6 +154,8 @@ function alternateStretch(run: Turn[], lo: number, hi: number): boolean {
     }
     return null;
   };
+  // Tails and same-speaker gaps guess a partner: only in a stretch two people hold.
+  const twoParty = new Set(known.map(speakerAt)).size <= 2;
   let changed = false;
   for (let n = 0; n + 1 < known.length; n++) {
     const a = known[n] as number;
@@ -128,13 +165,14 @@ function alternateStretch(run: Turn[], lo: number, hi: number): boolean {
     const sa = speakerAt(a);
     const sb = speakerAt(b);
     if (sa !== sb && (b - a) % 2 === 1) changed = fillAll(run, between, a, [sa, sb]) || changed;
-    else if (sa === sb && (b - a) % 2 === 0) {
+    else if (twoParty && sa === sb && (b - a) % 2 === 0) {
       const partner = partnerOf(a, -1) ?? partnerOf(b, 1);
       if (partner !== null) changed = fillAll(run, between, a, [sa, partner]) || changed;
     }
   }
   const first = known[0];
   const last = known[known.length - 1];
+  if (!twoParty) return changed;
   if (first !== undefined && first > lo) {
     const partner = partnerOf(first, 1);
     if (partner !== null) {

@@ -10,7 +10,7 @@
  * - "I said": the first-person narrator, who reads in the narrator's voice.
  * - descriptors: see descriptors.ts; a title noun with several bearers picks the one on stage.
  */
-import type { Character, CharacterIndex, Gender } from './characters.ts';
+import { parseName, type Character, type CharacterIndex, type Gender } from './characters.ts';
 import {
   definiteHead,
   kinOf,
@@ -24,8 +24,11 @@ import type { Mention } from './utterances.ts';
 /** The first-person narrator: lines that are theirs stay in the narrator's voice. */
 export const NARRATOR: Character = { name: '', forms: [], gender: null, fixed: false };
 
-/** How far back (in paragraphs) a character counts as on stage. */
-export const SCENE_PARAGRAPHS = 8;
+/** Salience left after one paragraph, and the least that still counts as on stage. */
+const FADE = 0.6;
+const ON_STAGE = 0.05;
+/** How much more salient than the next a pronoun's referent must be. */
+const DOMINANCE = 3;
 
 export type Resolution =
   | { kind: 'speaker'; speaker: Character }
@@ -46,8 +49,11 @@ export interface ClauseContext {
 }
 
 export class Scene {
-  private lastSeen = new Map<Character, number>();
-  private spoke = new Set<Character>();
+  /** Salience: each mention adds to it (a subject or a speaker twice), and it fades per paragraph. */
+  private salience = new Map<Character, number>();
+  private at = 0;
+  /** Characters that act as people: speakers, sentence subjects, addressees. */
+  private persons = new Set<Character>();
   /** Definite descriptions the book has tied to a character ("lawyer" → Utterson). */
   private described = new Map<string, Set<Character>>();
   /** Descriptions learned from turn-taking in an earlier round ("his wife" → Mrs. Bennet). */
@@ -59,16 +65,30 @@ export class Scene {
   ) {}
 
   reset(): void {
-    this.lastSeen.clear();
+    this.salience.clear();
   }
 
-  see(character: Character, paragraph: number): void {
-    if (character !== NARRATOR) this.lastSeen.set(character, paragraph);
+  private advance(paragraph: number): void {
+    if (paragraph <= this.at) return;
+    const factor = FADE ** (paragraph - this.at);
+    for (const [c, v] of this.salience) {
+      const next = v * factor;
+      if (next < ON_STAGE) this.salience.delete(c);
+      else this.salience.set(c, next);
+    }
+    this.at = paragraph;
+  }
+
+  /** A mention in the narration; `person`: as a sentence's subject or an addressee. */
+  see(character: Character, paragraph: number, person = false): void {
+    if (character === NARRATOR) return;
+    this.advance(paragraph);
+    this.salience.set(character, (this.salience.get(character) ?? 0) + (person ? 2 : 1));
+    if (person) this.persons.add(character);
   }
 
   spoken(character: Character, paragraph: number): void {
-    this.see(character, paragraph);
-    this.spoke.add(character);
+    this.see(character, paragraph, true);
   }
 
   describe(appositions: Apposition[]): void {
@@ -86,14 +106,15 @@ export class Scene {
   }
 
   private onStage(paragraph: number): Character[] {
-    return [...this.lastSeen]
-      .filter(([, at]) => at >= paragraph - SCENE_PARAGRAPHS)
-      .map(([c]) => c);
+    this.advance(paragraph);
+    return [...this.salience.keys()];
   }
 
   /**
-   * A pronoun: the one same-gender character in the paragraph's narration before the clause,
-   * else the one on stage other than the speaker before and those addressed.
+   * A pronoun: the one same-gender character named as a subject in the paragraph's narration
+   * before the clause; else the most salient character on stage who may be of that gender
+   * (known to be, or a person of unknown gender), other than the speaker before and those
+   * addressed, when it is of that gender and at least twice as salient as the next.
    */
   pronoun(word: string, ctx: ClauseContext): Character | null {
     const gender = this.genderOfWord(word);
@@ -102,13 +123,18 @@ export class Scene {
     const here = new Set(local.filter((c) => c.gender === gender));
     if (here.size === 1) return [...here][0] as Character;
     if (here.size > 1) return null;
-    const stage = this.onStage(ctx.paragraph).filter(
-      (c) =>
-        c !== ctx.exclude &&
-        !ctx.addressed.includes(c) &&
-        (c.gender === gender || (c.gender === null && this.spoke.has(c))),
-    );
-    return stage.length === 1 && stage[0]?.gender === gender ? (stage[0] as Character) : null;
+    this.advance(ctx.paragraph);
+    const ranked = [...this.salience]
+      .filter(
+        ([c]) =>
+          c !== ctx.exclude &&
+          !ctx.addressed.includes(c) &&
+          (c.gender === gender || (c.gender === null && this.persons.has(c))),
+      )
+      .sort((a, b) => b[1] - a[1]);
+    const [top, next] = ranked;
+    if (top === undefined || top[0].gender !== gender) return null;
+    return next === undefined || top[1] >= DOMINANCE * next[1] ? top[0] : null;
   }
 
   /** "his"/"her" of a kinship phrase: often the one addressed ("said his lady to him"). */
@@ -125,6 +151,12 @@ export class Scene {
       const possessor = this.possessor(kin.possessor, ctx);
       const found = possessor === null ? null : kinOf(possessor, kin.kin, this.index, this.lex);
       if (found !== null) return found;
+      // No surname to go by: the one Mrs. (for a wife, a mother) or Mr. on stage.
+      const title = kin.kin === 'husband' || kin.kin === 'father' ? 'mr' : 'mrs';
+      const titled = this.onStage(ctx.paragraph).filter(
+        (c) => c !== possessor && c.forms.some((f) => parseName(f, this.lex).titles.includes(title)),
+      );
+      if (titled.length === 1 && titled[0] !== ctx.exclude) return titled[0] as Character;
     }
     const head = definiteHead(phrase, this.lex);
     if (head !== null) {

@@ -34,11 +34,15 @@ export interface Piece {
   start: number;
   end: number;
   words: number;
+  /** A quote right after another with only spaces between: another speaker, by convention. */
+  newVoice?: boolean;
 }
 
 export interface QuoteClues {
   /** Index of the speech piece in `pieces`. */
   piece: number;
+  /** Voices of the paragraph, from 0: a quote marked newVoice starts the next one. */
+  voice: number;
   after: Mention | null;
   before: Mention | null;
   vocatives: string[];
@@ -117,24 +121,29 @@ function buildPieces(text: string, lex: Lexicon): Piece[] {
   }
   if (cursor < text.length) pieces.push({ kind: 'speech', start: cursor, end: text.length, words: 0 });
   for (const piece of pieces) piece.words = countWords(text.slice(piece.start, piece.end));
-  return mergeWordless(pieces);
+  return mergeWordless(pieces, text);
 }
 
 /**
- * A piece without words (`” “` between two quotes, the spaces before a paragraph) is no line:
- * it joins the piece before it (or after it, at the start); pieces of one kind side by side
- * then become one.
+ * A piece without words (`,` or `--` between two quotes, the spaces before a paragraph) is no
+ * line: it joins the piece before it (or after it, at the start); pieces of one kind side by
+ * side then become one. Two quotes with only spaces between (`“…--” “Yes, you must.”`) stay two
+ * lines, the second marked as a new voice: by convention that is another speaker.
  */
-function mergeWordless(pieces: Piece[]): Piece[] {
+function mergeWordless(pieces: Piece[], text: string): Piece[] {
   const kept: Piece[] = [];
   // Where wordless pieces at the very start began (they join the first piece with words).
   let leadingStart = -1;
   let leadingEnd = -1;
+  let voiceBreak = false;
   for (const piece of pieces) {
     const last = kept[kept.length - 1];
     if (piece.words === 0) {
-      if (last !== undefined) last.end = piece.end;
-      else {
+      if (last !== undefined) {
+        last.end = piece.end;
+        const blank = text.slice(piece.start, piece.end).trim() === '';
+        if (piece.kind === 'narration' && last.kind === 'speech' && blank) voiceBreak = true;
+      } else {
         if (leadingStart < 0) leadingStart = piece.start;
         leadingEnd = piece.end;
       }
@@ -142,10 +151,12 @@ function mergeWordless(pieces: Piece[]): Piece[] {
     }
     const current = { ...piece };
     if (leadingStart >= 0 && kept.length === 0) current.start = leadingStart;
-    if (last !== undefined && last.kind === current.kind) {
+    const newVoice = voiceBreak && current.kind === 'speech' && last?.kind === 'speech';
+    voiceBreak = false;
+    if (last !== undefined && last.kind === current.kind && !newVoice) {
       last.end = current.end;
       last.words += current.words;
-    } else kept.push(current);
+    } else kept.push(newVoice ? { ...current, newVoice } : current);
   }
   if (kept.length === 0 && leadingStart >= 0) {
     kept.push({ kind: 'narration', start: leadingStart, end: leadingEnd, words: 0 });
@@ -200,6 +211,7 @@ export function readParagraph(text: string, lex: Lexicon): ParagraphReading {
   let depth = 0;
   let speechWords = 0;
   let totalWords = 0;
+  let voice = 0;
   pieces.forEach((piece, k) => {
     const tokens = tokensOf[k] as Token[];
     const slice = text.slice(piece.start, piece.end);
@@ -224,8 +236,10 @@ export function readParagraph(text: string, lex: Lexicon): ParagraphReading {
           /^\s*,?\s*\p{Ll}/u.test(text.slice(next.start, next.end))));
     const afterTokens = next?.kind === 'narration' ? (tokensOf[k + 1] as Token[]) : null;
     const beforeTokens = previous?.kind === 'narration' ? (tokensOf[k - 1] as Token[]) : null;
+    if (piece.newVoice === true) voice++;
     quotes.push({
       piece: k,
+      voice,
       after: afterTokens ? mentionOf(clauseAfterQuote(afterTokens, lex, tagExpected)) : null,
       before: beforeTokens ? mentionOf(clauseBeforeQuote(beforeTokens, lex)) : null,
       vocatives: vocatives(tokens, lex),
