@@ -159,7 +159,10 @@ export function buildCharacters(args: {
   const genderOfKey = (key: string): Gender | null => {
     const p = parsed.get(key);
     if (p === undefined) return null;
-    const first = p.titles.length === 0 ? p.rest[0] : undefined;
+    // A first name says a gender; a lone word may be a place ("Denver") unless it speaks.
+    const form = byKey.get(key);
+    const person = p.rest.length >= 2 || (form !== undefined && form.spoken > 0);
+    const first = p.titles.length === 0 && person ? p.rest[0] : undefined;
     return (
       titleGender(p.titles, lex) ??
       (first === undefined ? null : firstNameGender(first)) ??

@@ -24,6 +24,9 @@ import type { Turn } from './turns.ts';
 /** Titles are read with the English lists (Mr./Mrs. for kin words). */
 const LEX = lexiconFor('en');
 
+/** Turns whose speaker may anchor an alternation: not an action beat, which is a guess. */
+const ANCHORS = new Set(['preset', 'clause', 'colon', 'descriptor', 'pronoun', 'vocative', 'turn-taking']);
+
 function fitsGender(turn: Turn, speaker: Character): boolean {
   return turn.gender === null || speaker.gender === null || speaker.gender === turn.gender;
 }
@@ -140,7 +143,10 @@ function fillOutward(
 
 function alternateStretch(run: Turn[], lo: number, hi: number): boolean {
   const known: number[] = [];
-  for (let k = lo; k < hi; k++) if (run[k]?.speaker !== null) known.push(k);
+  for (let k = lo; k < hi; k++) {
+    const turn = run[k] as Turn;
+    if (turn.speaker !== null && ANCHORS.has(turn.via ?? '')) known.push(k);
+  }
   const speakerAt = (k: number) => run[k]?.speaker as Character;
   /** The pair around known turn `a`: the nearest known turn of another speaker an odd gap away. */
   const partnerOf = (a: number, direction: 1 | -1): Character | null => {

@@ -6,8 +6,9 @@
  * Quote systems recognised, one per paragraph:
  * - curly “…”, straight "…", German „…“, guillemets «…» and the German »…« (the first guillemet
  *   seen is taken as the opener);
- * - single quotes ‘…’ or '…' only when the paragraph has no double marks at all (British
- *   typesetting), with a closer accepted only where it cannot be an apostrophe;
+ * - single quotes ‘…’ or '…' when the paragraph has no double marks at all, or when its first
+ *   mark is ‘ (British typesetting, double marks nested inside), with a closer accepted only
+ *   where it cannot be an apostrophe;
  * - a paragraph opened by a dialogue dash (—, ―, "– ", "--", and the hyphen "- " that Italian
  *   plain-text editions use): speech from the dash, with later dashes that follow a space or
  *   punctuation toggling between speech and narration (Italian, Spanish, Russian incises); a
@@ -110,7 +111,10 @@ function layoutQuotes(text: string, from: number, segments: Segment[]): boolean 
   const lowHigh = text.includes('„');
   const firstGuillemet = text.search(/[«»]/);
   const guillemetOpener = firstGuillemet >= 0 ? text[firstGuillemet] : '«';
-  const singles = !DOUBLE_MARKS.test(text);
+  // British typesetting: single marks outside, double ones for a quote inside a quote. A
+  // paragraph whose first mark is ‘ (never an apostrophe) uses single marks.
+  const firstMark = text.slice(from).search(/[“”"„«»‘]/);
+  const singles = !DOUBLE_MARKS.test(text) || text[from + firstMark] === '‘';
   let closers: string | null = null;
   let start = from;
   let sawMark = false;

@@ -9,7 +9,7 @@
  * resolve.ts turns into characters.
  */
 import type { Lexicon } from './lexicon.ts';
-import { isAdverb, verbAt } from './name-phrases.ts';
+import { isAdverb, parseNameForward, verbAt } from './name-phrases.ts';
 import {
   clauseAfterQuote,
   clauseBeforeQuote,
@@ -190,6 +190,18 @@ function directionOf(tokens: Token[], lex: Lexicon): string {
   return '';
 }
 
+/** "said he to Temple", "cried Jane, turning to Elizabeth": whom a reporting clause addresses. */
+function listeners(tokens: Token[] | null, lex: Lexicon): string[] {
+  if (tokens === null) return [];
+  const found: string[] = [];
+  for (let i = 0; i + 1 < Math.min(tokens.length, 12); i++) {
+    if (tokens[i]?.lower !== 'to' && tokens[i]?.lower !== 'addressing') continue;
+    const name = parseNameForward(tokens, i + 1, lex);
+    if (name !== null && !name.notTheSpeaker) found.push(name.name);
+  }
+  return found;
+}
+
 function depthAfter(depth: number, text: string): number {
   let d = depth;
   for (const c of text) {
@@ -242,7 +254,11 @@ export function readParagraph(text: string, lex: Lexicon): ParagraphReading {
       voice,
       after: afterTokens ? mentionOf(clauseAfterQuote(afterTokens, lex, tagExpected)) : null,
       before: beforeTokens ? mentionOf(clauseBeforeQuote(beforeTokens, lex)) : null,
-      vocatives: vocatives(tokens, lex),
+      vocatives: [
+        ...vocatives(tokens, lex),
+        ...listeners(afterTokens, lex),
+        ...listeners(beforeTokens, lex),
+      ],
       direction:
         (afterTokens ? directionOf(afterTokens, lex) : '') ||
         (beforeTokens ? directionOf(beforeTokens.slice(-6), lex) : ''),
