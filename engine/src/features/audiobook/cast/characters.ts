@@ -20,7 +20,7 @@
  *    caller said, and the caller's main name is the character's name.
  *
  * A character's name is the caller's main name, else its form most used in reporting clauses,
- * else its most frequent form, else its longest.
+ * else its most frequent form, else the one of most words, else the longest.
  */
 import type { Lexicon } from './lexicon.ts';
 import { firstNameGender, fullFormsOf } from './first-names.ts';
@@ -103,6 +103,8 @@ export function titleGender(titles: string[], lex: Lexicon): Gender | null {
 const COURTESY = new Set(['mr', 'mrs', 'miss', 'ms', 'master', 'mme', 'mlle', 'm']);
 
 const FEMALE_SURNAME_TITLES = new Set(['mrs', 'miss', 'ms', 'mme', 'mlle', 'signora', 'signorina']);
+
+const wordCount = (name: string) => name.trim().split(/\s+/).length;
 
 class Groups {
   private parent = new Map<string, string>();
@@ -223,53 +225,50 @@ export function buildCharacters(args: {
   const spokenOf = (root: string) =>
     [...byKey.entries()].some(([k, f]) => groups.find(k) === root && f.spoken > 0);
   const long = [...parsed.entries()].filter(([, p]) => p.rest.length >= 2);
-  const oneWordGroups = new Map<string, string[]>();
+  const membersOf = (root: string) => [...byKey.keys()].filter((k) => groups.find(k) === root);
   const titlesOf = (keys: string[]) => new Set(keys.flatMap((k) => parsed.get(k)?.titles ?? []));
-  for (const [key, p] of parsed) {
-    if (p.rest.length !== 1) continue;
-    const root = groups.find(key);
-    oneWordGroups.set(root, [...(oneWordGroups.get(root) ?? []), key]);
-  }
-  // Untitled groups first ("Elizabeth" → "Elizabeth Bennet"), so that a long name's gender is
-  // known before a titled surname ("Mr. Bennet") looks at it.
-  const ordered = [...oneWordGroups.values()].sort(
-    (a, b) => titlesOf(a).size - titlesOf(b).size,
-  );
-  for (const keys of ordered) {
-    const all = keys.map((k) => parsed.get(k) as Parsed);
-    const words = new Set(all.map((p) => p.rest[0] as string));
-    if (words.size !== 1) continue;
-    const word = [...words][0] as string;
-    const titles = new Set(all.flatMap((p) => p.titles));
-    const womanSurname = [...titles].some((t) => FEMALE_SURNAME_TITLES.has(t));
-    const candidates = new Set<string>();
-    for (const [other, q] of long) {
-      if (groups.find(other) === groups.find(keys[0] as string)) continue;
-      const first = q.rest[0] === word;
-      const last = q.rest[q.rest.length - 1] === word;
-      const sameTitle = q.titles.length > 0 && q.titles.every((t) => titles.has(t));
-      // Untitled: a first name or a surname. Titled: a surname after a man's title
-      // ("Mr. Holmes"), or the long name's own title ("Sir Henry" → "Sir Henry Baskerville").
-      // A woman's title with a surname names a wife or an eldest daughter, never one of the
-      // daughters' full names ("Miss Bennet" is not "Miss Lydia Bennet").
-      const fits =
-        titles.size === 0
-          ? first || last
-          : womanSurname
-            ? first && (sameTitle || q.titles.length === 0)
-            : sameTitle
-              ? first || last
-              : last && q.titles.length === 0;
-      if (!fits) continue;
-      const root = groups.find(other);
-      // "Mr. Holmes" → "Sherlock Holmes" only when the long name is known to be a man's.
-      const manBySurname = titles.size > 0 && !sameTitle;
-      if (manBySurname && groupGender(root) !== titleGender([...titles], lex)) continue;
-      candidates.add(root);
+  const oneWord = [...parsed.entries()].filter(([, p]) => p.rest.length === 1);
+  // Untitled names first ("Elizabeth" → "Elizabeth Bennet"), so that a long name's gender is
+  // known before a titled surname ("Mr. Bennet") looks at it; twice, since a join can make a
+  // long name a speaker ("Sir Henry" → "Sir Henry Baskerville", then "Baskerville" → them).
+  oneWord.sort((a, b) => a[1].titles.length - b[1].titles.length);
+  for (let round = 0; round < 2; round++) {
+    for (const [key, p] of oneWord) {
+      const own = groups.find(key);
+      // The titles of the whole group count: "Fitzwilliam" beside "Colonel Fitzwilliam" is a
+      // colonel's surname, not Darcy's first name.
+      const titles = titlesOf(membersOf(own));
+      const word = p.rest[0] as string;
+      const womanSurname = [...titles].some((t) => FEMALE_SURNAME_TITLES.has(t));
+      const candidates = new Set<string>();
+      for (const [other, q] of long) {
+        const root = groups.find(other);
+        if (root === own) continue;
+        const first = q.rest[0] === word;
+        const last = q.rest[q.rest.length - 1] === word;
+        const sameTitle = q.titles.length > 0 && q.titles.every((t) => titles.has(t));
+        // Untitled: a first name or a surname. A woman's title with a surname names a wife or
+        // an eldest daughter, never one of the daughters' full names ("Miss Bennet" is not
+        // "Miss Lydia Bennet"). A man's title: the long name's own title ("Sir Henry" → "Sir
+        // Henry Baskerville"), or a surname ("Mr. Holmes" → "Sherlock Holmes").
+        const fits =
+          titles.size === 0
+            ? first || last
+            : womanSurname
+              ? first && (sameTitle || q.titles.length === 0)
+              : sameTitle
+                ? first || last
+                : last && q.titles.length === 0;
+        if (!fits) continue;
+        // "Mr. Holmes" → "Sherlock Holmes" only when the long name is known to be a man's.
+        const manBySurname = titles.size > 0 && !sameTitle && !womanSurname;
+        if (manBySurname && groupGender(root) !== titleGender([...titles], lex)) continue;
+        candidates.add(root);
+      }
+      let targets = [...candidates];
+      if (targets.length > 1) targets = targets.filter(spokenOf);
+      if (targets.length === 1) autoJoin(targets[0] as string, key);
     }
-    let targets = [...candidates];
-    if (targets.length > 1) targets = targets.filter(spokenOf);
-    if (targets.length === 1) autoJoin(targets[0] as string, keys[0] as string);
   }
 
   // 3. A short form into the one character going by its full first name ("Lizzy" → Elizabeth).
@@ -304,7 +303,11 @@ export function buildCharacters(args: {
     const forms = keys.map((k) => byKey.get(k) as NameForm);
     const callerMain = keys.map((k) => mains.get(k)).find((m) => m !== undefined);
     const best = [...forms].sort(
-      (a, b) => b.spoken - a.spoken || b.seen - a.seen || b.name.length - a.name.length,
+      (a, b) =>
+        b.spoken - a.spoken ||
+        b.seen - a.seen ||
+        wordCount(b.name) - wordCount(a.name) ||
+        b.name.length - a.name.length,
     )[0] as NameForm;
     const gender = groupGender(root);
     const character: Character = {

@@ -172,7 +172,8 @@ export function parseSubjectForward(
   if (lex.determiners.has(t.lower) || ELIDED_ARTICLE.test(t.lower) || possessiveStem(t)) {
     let j = i + 1;
     while (j < i + 4 && isWord(tokens[j]) && !(tokens[j] as Token).cap) {
-      if (verbAt(tokens, j, lex).end >= 0 || PHRASE_STOPS.has((tokens[j] as Token).lower)) break;
+      const w = tokens[j] as Token;
+      if (verbAt(tokens, j, lex).end >= 0 || PHRASE_STOPS.has(w.lower) || isAdverb(w)) break;
       j++;
     }
     const phrase = tokens

@@ -97,7 +97,11 @@ function layoutDash(text: string, from: number, segments: Segment[]): void {
     const len = dashLength(text, i);
     if (len === 0) continue;
     const prev = text[i - 1] ?? ' ';
-    if (!SPACE.test(prev) && !PUNCT_BEFORE_CLOSER.test(prev)) continue; // a hyphenated word
+    const next = text[i + len] ?? ' ';
+    // After a space or punctuation a dash toggles; glued to a word it is a hyphen, except the
+    // Spanish incise's closing dash (`—dijo Juan—. Vamos`), followed by a space or punctuation.
+    const spanishCloser = kind === 'narration' && (SPACE.test(next) || /[.,;:!?]/.test(next));
+    if (!SPACE.test(prev) && !PUNCT_BEFORE_CLOSER.test(prev) && !spanishCloser) continue;
     pushSegment(segments, kind, start, i);
     kind = kind === 'speech' ? 'narration' : 'speech';
     start = i + len;
