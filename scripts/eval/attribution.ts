@@ -155,9 +155,7 @@ function row(label: string, instant: Score, context: Score): string {
 export async function runAttributionEval(dataDir: string): Promise<void> {
   const started = performance.now();
   const results = evaluateAttribution(dataDir);
-  console.log(
-    `${''.padEnd(40)}               | instant (rule 6)    | context (rule 8, per line)`,
-  );
+  console.log(`${''.padEnd(40)}               | instant (rule 6)    | context (rule 8, per line)`);
   console.log(
     `${'book'.padEnd(40)} quotes verif. attrib  prec.   rec. | attrib unver.  prec.   rec. rec.all`,
   );

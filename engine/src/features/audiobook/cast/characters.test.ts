@@ -8,7 +8,11 @@ function group(
   opts: { aliases?: { name: string; alias_of: string }[]; gender?: Record<string, Gender> } = {},
 ) {
   const index = buildCharacters({
-    forms: names.map((n) => ({ name: n.replace(/\*$/, ''), spoken: n.endsWith('*') ? 1 : 0, seen: 1 })),
+    forms: names.map((n) => ({
+      name: n.replace(/\*$/, ''),
+      spoken: n.endsWith('*') ? 1 : 0,
+      seen: 1,
+    })),
     lex: lexiconFor('en'),
     aliases: opts.aliases ?? [],
     textGender: (key) => opts.gender?.[key] ?? null,
@@ -20,7 +24,9 @@ function group(
 
 describe('buildCharacters: name variants', () => {
   it('joins a bare surname with its one titled form (Utterson / Mr. Utterson)', () => {
-    expect(group(['Mr. Utterson*', 'Utterson*', 'Mr. Utterson*'])).toEqual(['Mr. Utterson = Utterson']);
+    expect(group(['Mr. Utterson*', 'Utterson*', 'Mr. Utterson*'])).toEqual([
+      'Mr. Utterson = Utterson',
+    ]);
   });
 
   it('keeps Mr. and Mrs. Bennet apart, and a bare "Bingley" is Mr. Bingley, not his sister', () => {
@@ -41,9 +47,9 @@ describe('buildCharacters: name variants', () => {
   });
 
   it('joins "Mr. Holmes" to Sherlock Holmes only when the full name is known to be a man’s', () => {
-    expect(group(['Sherlock Holmes', 'Mr. Holmes*'], { gender: { 'sherlock holmes': 'male' } })).toEqual([
-      'Mr. Holmes = Sherlock Holmes',
-    ]);
+    expect(
+      group(['Sherlock Holmes', 'Mr. Holmes*'], { gender: { 'sherlock holmes': 'male' } }),
+    ).toEqual(['Mr. Holmes = Sherlock Holmes']);
     expect(group(['Elizabeth Bennet', 'Mr. Bennet*'])).toEqual(['Elizabeth Bennet', 'Mr. Bennet']);
   });
 

@@ -188,13 +188,31 @@ export function buildCharacters(args: {
     if (ga === 'mixed' || gb === 'mixed') return false;
     return ga === null || gb === null || ga === gb;
   };
-  const holdsFixed = (root: string) =>
-    [...fixed].some((k) => groups.find(k) === root);
-  /** Never joins two groups the caller made (that would change a caller's alias). */
+  const holdsFixed = (root: string) => [...fixed].some((k) => groups.find(k) === root);
+  /** Two forms that could name one person: same words, or one's word inside the other's. */
+  const related = (x: string, y: string): boolean => {
+    const px = parsed.get(x)?.rest ?? [];
+    const py = parsed.get(y)?.rest ?? [];
+    if (px.join(' ') === py.join(' ')) return true;
+    const [short, longer] = px.length <= py.length ? [px, py] : [py, px];
+    const w = short[0];
+    return short.length === 1 && (longer[0] === w || longer[longer.length - 1] === w);
+  };
+  /**
+   * Never joins two groups the caller made, and adds to a caller's group only forms that could
+   * name each of the caller's names in it ("Sir Henry Baskerville" to "Sir Henry" = "Baskerville",
+   * never "Mr. Utterson" to a caller's "Utterson" = "Enfield").
+   */
   const autoJoin = (into: string, key: string) => {
     const a = groups.find(into);
     const b = groups.find(key);
     if (a === b || (holdsFixed(a) && holdsFixed(b))) return;
+    const [callers, joining] = holdsFixed(a) ? [a, b] : holdsFixed(b) ? [b, a] : [null, null];
+    if (callers !== null && joining !== null) {
+      const fixedKeys = [...fixed].filter((k) => groups.find(k) === callers);
+      const newcomers = [...byKey.keys()].filter((k) => groups.find(k) === joining);
+      if (!newcomers.every((n) => fixedKeys.every((f) => related(n, f)))) return;
+    }
     if (compatible(into, key)) groups.union(into, key);
   };
 
@@ -210,7 +228,8 @@ export function buildCharacters(args: {
       const title = (parsed.get(key) as Parsed).titles.join(' ');
       byTitle.set(title, [...(byTitle.get(title) ?? []), key]);
     }
-    for (const same of byTitle.values()) for (const k of same.slice(1)) autoJoin(same[0] as string, k);
+    for (const same of byTitle.values())
+      for (const k of same.slice(1)) autoJoin(same[0] as string, k);
     const titled = [...byTitle.entries()].filter(([t]) => t !== '');
     const bare = byTitle.get('');
     if (bare === undefined || (parsed.get(bare[0] as string)?.rest.length ?? 0) === 0) continue;

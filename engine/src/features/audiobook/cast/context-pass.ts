@@ -74,7 +74,11 @@ interface Gathered {
   votes: GenderVotes;
 }
 
-export function gatherNames(readings: ParagraphReading[], presets: (string | null)[], lex: Lexicon) {
+export function gatherNames(
+  readings: ParagraphReading[],
+  presets: (string | null)[],
+  lex: Lexicon,
+) {
   const forms: NameForm[] = [];
   const add = (name: string, spoken: boolean) =>
     forms.push({ name, spoken: spoken ? 1 : 0, seen: 1 });
@@ -151,7 +155,9 @@ export function readCast(
   const lex = lexiconFor(opts.language);
   const callerAliases = opts.aliases ?? [];
   const readings = paragraphs.map((p) => readParagraph(p.text, lex));
-  const presets = paragraphs.map((p) => (p.character_name?.trim() ? p.character_name.trim() : null));
+  const presets = paragraphs.map((p) =>
+    p.character_name?.trim() ? p.character_name.trim() : null,
+  );
   const gathered = gatherNames(readings, presets, lex);
   const index = buildCharacters({
     forms: gathered.forms,
@@ -227,7 +233,12 @@ function assemble(
     const variants = [...new Set(character.forms.map((f) => f.trim()))].filter(
       (f) => nameKey(f) !== nameKey(character.name),
     );
-    castCharacters.push({ name: character.name, aliases: variants, gender: character.gender, lines });
+    castCharacters.push({
+      name: character.name,
+      aliases: variants,
+      gender: character.gender,
+      lines,
+    });
     for (const name of variants) {
       if (!callerNames.has(nameKey(name))) aliases.push({ name, alias_of: character.name });
     }

@@ -25,7 +25,15 @@ import type { Turn } from './turns.ts';
 const LEX = lexiconFor('en');
 
 /** Turns whose speaker may anchor an alternation: not an action beat, which is a guess. */
-const ANCHORS = new Set(['preset', 'clause', 'colon', 'descriptor', 'pronoun', 'vocative', 'turn-taking']);
+const ANCHORS = new Set([
+  'preset',
+  'clause',
+  'colon',
+  'descriptor',
+  'pronoun',
+  'vocative',
+  'turn-taking',
+]);
 
 function fitsGender(turn: Turn, speaker: Character): boolean {
   return turn.gender === null || speaker.gender === null || speaker.gender === turn.gender;

@@ -77,7 +77,10 @@ export function linesOf(paragraph: ParagraphCast, text: string): SplitLine[] {
   const lines = joinSameVoice(paragraph.lines, text);
   if (lines.length <= 1) {
     const only = lines[0];
-    return whole(only?.kind === 'dialogue' ? only.speaker : null, only ? toLine(only).direction : '');
+    return whole(
+      only?.kind === 'dialogue' ? only.speaker : null,
+      only ? toLine(only).direction : '',
+    );
   }
   const split = lines.map(toLine);
   return withinTolerance(text, split) ? split : whole(paragraph.speaker, '');

@@ -55,7 +55,8 @@ export function nameMentions(
       name: parsed.name,
       from: i,
       to: parsed.end,
-      subject: start && isWord(next) && !next.cap,
+      // "Mr. Darcy and Mr. Bingley walked in": neither alone is the subject.
+      subject: start && isWord(next) && !next.cap && !parsed.notTheSpeaker,
     });
     i = parsed.end - 1;
   }

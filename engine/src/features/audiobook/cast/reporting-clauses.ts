@@ -43,9 +43,11 @@ export function clauseAfterQuote(
   const verb = verbAt(window, v, lex, tagExpected);
   if (verb.end >= 0) {
     if (verb.pronoun) return pronounSubject(verb.pronounWord ?? '');
-    const next = window[verb.end];
+    // `rispose subito don Abbondio`, `said presently Elizabeth`: an adverb may come between.
+    const at = isAdverb(window[verb.end]) ? verb.end + 1 : verb.end;
+    const next = window[at];
     if (isWord(next) && NEGATIONS.has(next.lower)) return unnamed(false);
-    return parseSubjectForward(window, verb.end, lex)?.subject ?? null;
+    return parseSubjectForward(window, at, lex)?.subject ?? null;
   }
   // A name beside the quote with a verb we cannot read (`Slim stated`, `fleered Happy Jack`):
   // someone is named but we cannot tell who speaks, so the line is in doubt.
@@ -123,10 +125,7 @@ export interface Incise {
  * Incises inside the speech (French, Italian, German typesetting): a comma, a reporting verb
  * and its subject, then a comma or the end of a sentence. Returns each clause and its words.
  */
-export function incisesInSpeech(
-  tokens: Token[],
-  lex: Lexicon,
-): Incise[] {
+export function incisesInSpeech(tokens: Token[], lex: Lexicon): Incise[] {
   const found: Incise[] = [];
   for (let c = 0; c < tokens.length; c++) {
     const mark = tokens[c]?.text;

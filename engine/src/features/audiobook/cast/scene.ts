@@ -11,13 +11,7 @@
  * - descriptors: see descriptors.ts; a title noun with several bearers picks the one on stage.
  */
 import { parseName, type Character, type CharacterIndex, type Gender } from './characters.ts';
-import {
-  definiteHead,
-  kinOf,
-  kinship,
-  titledCharacters,
-  type Apposition,
-} from './descriptors.ts';
+import { definiteHead, kinOf, kinship, titledCharacters, type Apposition } from './descriptors.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Mention } from './utterances.ts';
 
@@ -154,7 +148,8 @@ export class Scene {
       // No surname to go by: the one Mrs. (for a wife, a mother) or Mr. on stage.
       const title = kin.kin === 'husband' || kin.kin === 'father' ? 'mr' : 'mrs';
       const titled = this.onStage(ctx.paragraph).filter(
-        (c) => c !== possessor && c.forms.some((f) => parseName(f, this.lex).titles.includes(title)),
+        (c) =>
+          c !== possessor && c.forms.some((f) => parseName(f, this.lex).titles.includes(title)),
       );
       if (titled.length === 1 && titled[0] !== ctx.exclude) return titled[0] as Character;
     }

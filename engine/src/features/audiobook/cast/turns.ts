@@ -28,14 +28,7 @@ import { type ClauseContext, type Resolution, type Scene } from './scene.ts';
 import type { ParagraphReading } from './utterances.ts';
 
 export type Via =
-  | 'preset'
-  | 'clause'
-  | 'pronoun'
-  | 'descriptor'
-  | 'colon'
-  | 'beat'
-  | 'vocative'
-  | 'turn-taking';
+  'preset' | 'clause' | 'pronoun' | 'descriptor' | 'colon' | 'beat' | 'vocative' | 'turn-taking';
 
 export interface BookParagraph {
   reading: ParagraphReading;
@@ -165,12 +158,18 @@ function readVoice(
   const phrase = open.map((r) => (r?.kind === 'open' ? r.phrase : null)).find((x) => x) ?? null;
   const addressed = [
     ...new Set(
-      quotes.flatMap((k) => reading.quotes[k]?.vocatives ?? []).flatMap((n) => opening.index.of(n) ?? []),
+      quotes
+        .flatMap((k) => reading.quotes[k]?.vocatives ?? [])
+        .flatMap((n) => opening.index.of(n) ?? []),
     ),
   ];
   const speech = quotes
     .map((k) => reading.quotes[k])
-    .map((q) => (q === undefined ? '' : reading.text.slice(reading.pieces[q.piece]?.start, reading.pieces[q.piece]?.end)))
+    .map((q) =>
+      q === undefined
+        ? ''
+        : reading.text.slice(reading.pieces[q.piece]?.start, reading.pieces[q.piece]?.end),
+    )
     .join(' ');
   return {
     turn: {
@@ -235,7 +234,12 @@ export function readTurns(
       colon =
         book.opaque || reading.colon === null
           ? null
-          : scene.resolve(reading.colon, { paragraph: i, local: local.flat(), addressed: [], exclude: null });
+          : scene.resolve(reading.colon, {
+              paragraph: i,
+              local: local.flat(),
+              addressed: [],
+              exclude: null,
+            });
       return;
     }
     const continues = previousEndsOpen && reading.startsWithSpeech && run.length > 0;

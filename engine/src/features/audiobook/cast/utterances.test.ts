@@ -31,7 +31,10 @@ describe('readParagraph: pieces (the lines of a split)', () => {
 
   it('makes a French incise after an exclamation a narration piece', () => {
     // Bouvard et Pécuchet, chapter 1.
-    expect(pieces('— Mon oncle ! dit Bouvard.', 'fr-FR')).toEqual(['s:— Mon oncle !', 'n:dit Bouvard.']);
+    expect(pieces('— Mon oncle ! dit Bouvard.', 'fr-FR')).toEqual([
+      's:— Mon oncle !',
+      'n:dit Bouvard.',
+    ]);
     expect(
       pieces('— Moi, je suis veuf depuis longtemps, dit Bouvard, et sans enfants !', 'fr-FR'),
     ).toEqual(['s:— Moi, je suis veuf depuis longtemps,', 'n:dit Bouvard,', 's:et sans enfants !']);
@@ -58,19 +61,29 @@ describe('readParagraph: pieces (the lines of a split)', () => {
       'n:сказал он.',
       's:— Пойдём.',
     ]);
-    expect(clues('— Sí —dijo Juan—. Vamos.', 'es')[0]?.after).toEqual({ kind: 'name', name: 'Juan' });
+    expect(clues('— Sí —dijo Juan—. Vamos.', 'es')[0]?.after).toEqual({
+      kind: 'name',
+      name: 'Juan',
+    });
   });
 
   it('keeps two quotes with only spaces between as two voices', () => {
-    const r = readParagraph('“Well then; after dinner --” “You’ll all meet me here?”', lexiconFor('en'));
+    const r = readParagraph(
+      '“Well then; after dinner --” “You’ll all meet me here?”',
+      lexiconFor('en'),
+    );
     expect(r.quotes.map((q) => q.voice)).toEqual([0, 1]);
-    expect(readParagraph('“Yes,” said she, “indeed.”', lexiconFor('en')).quotes.map((q) => q.voice)).toEqual([0, 0]);
+    expect(
+      readParagraph('“Yes,” said she, “indeed.”', lexiconFor('en')).quotes.map((q) => q.voice),
+    ).toEqual([0, 0]);
   });
 
   it('reads British single quotes holding a double-quoted word', () => {
     // Alice's Adventures in Wonderland, chapter 1.
     expect(
-      pieces('‘No, I’ll look first,’ she said, ‘and see whether it’s marked “poison” or not’; for she had read several nice little histories.'),
+      pieces(
+        '‘No, I’ll look first,’ she said, ‘and see whether it’s marked “poison” or not’; for she had read several nice little histories.',
+      ),
     ).toEqual([
       's:‘No, I’ll look first,’',
       'n:she said,',
@@ -105,7 +118,9 @@ describe('readParagraph: clues', () => {
 
   it('counts the person a clause speaks to as addressed, not as the speaker', () => {
     // Charlotte Temple, chapter 6.
-    expect(clues('“This is a strange place,” said he to Temple.')[0]?.vocatives).toEqual(['Temple']);
+    expect(clues('“This is a strange place,” said he to Temple.')[0]?.vocatives).toEqual([
+      'Temple',
+    ]);
     expect(clues('“Mr. Bennet, how can you abuse your own children?”')[0]?.vocatives).toEqual([
       'Mr. Bennet',
     ]);
@@ -130,6 +145,10 @@ describe('readParagraph: clues', () => {
 
 describe('readParagraph: Spanish incise', () => {
   it('ends the incise at the dash glued to its last word', () => {
-    expect(pieces('— Sí —dijo Juan—. Vamos ya.', 'es')).toEqual(['s:— Sí —', 'n:dijo Juan', 's:—. Vamos ya.']);
+    expect(pieces('— Sí —dijo Juan—. Vamos ya.', 'es')).toEqual([
+      's:— Sí —',
+      'n:dijo Juan',
+      's:—. Vamos ya.',
+    ]);
   });
 });

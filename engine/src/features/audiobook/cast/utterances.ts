@@ -119,7 +119,8 @@ function buildPieces(text: string, lex: Lexicon): Piece[] {
     pieces.push({ kind: 'narration', start: r.start, end: r.end, words: 0 });
     cursor = r.end;
   }
-  if (cursor < text.length) pieces.push({ kind: 'speech', start: cursor, end: text.length, words: 0 });
+  if (cursor < text.length)
+    pieces.push({ kind: 'speech', start: cursor, end: text.length, words: 0 });
   for (const piece of pieces) piece.words = countWords(text.slice(piece.start, piece.end));
   return mergeWordless(pieces, text);
 }

@@ -11,12 +11,7 @@
  * ("Bounderby" said of Josiah Bounderby, whose aliases are "Mr. Bounderby" and "Josiah
  * Bounderby").
  */
-import {
-  normaliseName,
-  namesMatch,
-  splitParagraphs,
-  type EvalBook,
-} from './eval-book.ts';
+import { normaliseName, namesMatch, splitParagraphs, type EvalBook } from './eval-book.ts';
 import { codePointOffsets, parseCsv, parsePyLiteral, pyStrings, type PyValue } from './formats.ts';
 
 export function loadPdncBook(args: {
