@@ -97,6 +97,24 @@ describe('readCast: descriptors and pronouns resolved to named characters', () =
     expect(speakers(lines)[1]).toBe('- Elizabeth -');
   });
 
+  it('never answers oneself: "he replied" is not the last man to speak', () => {
+    const lines = [
+      '“Will you come?” asked Mr. Darcy.',
+      'Mr. Bingley looked at the window for a long while.',
+      '“I do not think I shall,” he replied.',
+    ];
+    expect(speakers(lines)[2]).toBe('Mr. Bingley -');
+  });
+
+  it('leaves "he said" alone when an unnamed man may have said it', () => {
+    const lines = [
+      '“Good evening,” said Mr. Darcy.',
+      'An old man came slowly up the path with a lantern.',
+      '“It is cold tonight,” he said.',
+    ];
+    expect(speakers(lines)[2]).toBe('? -');
+  });
+
   it('never gives a line to the person its clause speaks to', () => {
     // Charlotte Temple, chapter 6: Captain Eldridge speaks to Temple.
     const lines = [

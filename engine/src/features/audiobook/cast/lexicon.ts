@@ -47,6 +47,9 @@ export interface Lexicon {
   /** The same split for titles only: "Mr" says a name is a man's. */
   maleTitles: ReadonlySet<string>;
   femaleTitles: ReadonlySet<string>;
+  /** And for common nouns: "the old man", "a young woman" are someone of that gender. */
+  maleNouns: ReadonlySet<string>;
+  femaleNouns: ReadonlySet<string>;
 }
 
 const union = (...lists: string[][]): Set<string> => new Set(lists.flat());
@@ -75,5 +78,7 @@ export function lexiconFor(language: string): Lexicon {
     female: union([...both('femalePronouns'), ...both('femaleTitles'), ...both('femaleNouns')]),
     maleTitles: both('maleTitles'),
     femaleTitles: both('femaleTitles'),
+    maleNouns: both('maleNouns'),
+    femaleNouns: both('femaleNouns'),
   };
 }

@@ -121,3 +121,25 @@ export class GenderVotes {
     return null;
   }
 }
+
+/**
+ * Unnamed people the narration brings on ("the old man", "a young woman", "his wife"): their
+ * gender, per mention. A pronoun may be theirs, so they stand on stage beside the named.
+ */
+export function unnamedPeople(tokens: Token[], lex: Lexicon): Gender[] {
+  const found: Gender[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!isWord(t) || !lex.determiners.has(t.lower)) continue;
+    for (let j = i + 1; j <= i + 3 && j < tokens.length; j++) {
+      const w = tokens[j];
+      if (!isWord(w) || w.cap) break;
+      if (lex.maleNouns.has(w.lower)) found.push('male');
+      else if (lex.femaleNouns.has(w.lower)) found.push('female');
+      else continue;
+      i = j;
+      break;
+    }
+  }
+  return found;
+}

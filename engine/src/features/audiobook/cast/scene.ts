@@ -3,10 +3,12 @@
  * pronoun or a descriptor in a reporting clause resolves against them (context pass, rule 8:
  * "speakers only when confident").
  *
- * - "he"/"she" (il/elle, lui/lei, él/ella, он/она …): the one character of that gender named in
- *   the paragraph's narration before the clause; else the one character of that gender on stage
- *   (named or speaking within the last SCENE_PARAGRAPHS paragraphs) other than the speaker of the
- *   turn before. Two candidates, or none: unresolved.
+ * - "he"/"she" (il/elle, lui/lei, él/ella, он/она …): the one character of that gender named as
+ *   a sentence's subject in the paragraph's narration before the clause (or by an earlier clause
+ *   of the paragraph); else the most salient character on stage who may be of that gender, when
+ *   it is DOMINANCE times as salient as the next and is no unnamed person ("the old man"); never
+ *   the speaker of the turn before, one the line addresses, or, after "replied", the last to
+ *   speak. Salience: every mention adds (a subject or a speaker twice) and fades per paragraph.
  * - "I said": the first-person narrator, who reads in the narrator's voice.
  * - descriptors: see descriptors.ts; a title noun with several bearers picks the one on stage.
  */
@@ -22,7 +24,7 @@ export const NARRATOR: Character = { name: '', forms: [], gender: null, fixed: f
 const FADE = 0.6;
 const ON_STAGE = 0.05;
 /** How much more salient than the next a pronoun's referent must be. */
-const DOMINANCE = 3;
+const DOMINANCE = 5;
 
 export type Resolution =
   | { kind: 'speaker'; speaker: Character }
@@ -58,8 +60,20 @@ export class Scene {
     private readonly lex: Lexicon,
   ) {}
 
+  /** Stand-ins for the unnamed people of each gender ("the old man"): never a speaker. */
+  private readonly unnamed: Record<Gender, Character> = {
+    male: { name: '', forms: [], gender: 'male', fixed: false },
+    female: { name: '', forms: [], gender: 'female', fixed: false },
+  };
+
   reset(): void {
     this.salience.clear();
+  }
+
+  /** An unnamed person of that gender in the narration ("the old man"). */
+  seeUnnamed(gender: Gender, paragraph: number): void {
+    this.see(this.unnamed[gender], paragraph);
+    this.persons.add(this.unnamed[gender]);
   }
 
   private advance(paragraph: number): void {
@@ -127,7 +141,8 @@ export class Scene {
       )
       .sort((a, b) => b[1] - a[1]);
     const [top, next] = ranked;
-    if (top === undefined || top[0].gender !== gender) return null;
+    // An unnamed person ("the old man") may be the one meant: no name then.
+    if (top === undefined || top[0].gender !== gender || top[0].name === '') return null;
     return next === undefined || top[1] >= DOMINANCE * next[1] ? top[0] : null;
   }
 

@@ -22,7 +22,7 @@
 import type { Character, CharacterIndex, Gender } from './characters.ts';
 import { appositions } from './descriptors.ts';
 import type { Lexicon } from './lexicon.ts';
-import { nameMentions } from './mentions.ts';
+import { nameMentions, unnamedPeople } from './mentions.ts';
 import { SPEECH_SHARE } from './paragraph-analysis.ts';
 import { type ClauseContext, type Resolution, type Scene } from './scene.ts';
 import type { ParagraphReading } from './utterances.ts';
@@ -199,6 +199,8 @@ export function readTurns(
   let colon: Resolution | null = null;
   let previousEndsOpen = false;
   let chapter: string | null = null;
+  /** The last speaker of the chapter, across narration: whom a "replied" answers. */
+  let lastSpeaker: Character | null = null;
   const endRun = () => {
     if (run.length > 0) runs.push(run);
     run = [];
@@ -211,6 +213,7 @@ export function readTurns(
       scene.reset();
       endRun();
       colon = null;
+      lastSpeaker = null;
     }
     // Per narration piece: everyone it names, and those it names as a sentence's subject.
     const subjects: Character[][] = [];
@@ -221,6 +224,7 @@ export function readTurns(
       const mentions = nameMentions(tokens, lex, isKnown);
       scene.describe(appositions(tokens, mentions, index, lex));
       subjects[k] = mentions.filter((m) => m.subject).flatMap((m) => index.of(m.name) ?? []);
+      for (const gender of unnamedPeople(tokens, lex)) scene.seeUnnamed(gender, i);
       return mentions.flatMap((m) => index.of(m.name) ?? []);
     });
     const seeAll = () => {
@@ -230,6 +234,10 @@ export function readTurns(
     if (reading.speechWords === 0 || book.opaque) {
       quotes.push(reading.quotes.map(() => ({ speaker: null, via: null })));
       seeAll();
+      // Reported speech ("Mr. Bennet replied that he had not") is a turn too: whom the next
+      // "returned she" answers.
+      const reported = reading.narrationSpeakers.flatMap((n) => index.of(n) ?? []);
+      if (reported.length > 0) lastSpeaker = reported[reported.length - 1] as Character;
       endRun();
       colon =
         book.opaque || reading.colon === null
@@ -258,11 +266,17 @@ export function readTurns(
       for (const k of members) {
         const q = reading.quotes[k];
         const mention = q?.after ?? q?.before ?? null;
+        // Before the clause: the sentence subjects of the narration, and the speakers the
+        // paragraph's earlier clauses named ("…," ajouta Roger, "…," dit-il).
+        const earlier = p.resolutions
+          .slice(0, k)
+          .map((r) => (r?.kind === 'speaker' ? r.speaker : null))
+          .filter((c): c is Character => c !== null);
         const ctx: ClauseContext = {
           paragraph: i,
-          local: subjects.slice(0, q?.piece ?? 0).flat(),
+          local: [...subjects.slice(0, q?.piece ?? 0).flat(), ...earlier],
           addressed,
-          exclude,
+          exclude: exclude ?? (q?.reply === true && !joins ? lastSpeaker : null),
         };
         p.resolutions[k] = mention === null ? null : scene.resolve(mention, ctx);
       }
@@ -288,7 +302,10 @@ export function readTurns(
         previous.addressed.push(...voice.turn.addressed);
         previous.speech += ` ${voice.turn.speech}`;
       } else run.push(voice.turn);
-      if (voice.turn.speaker !== null) scene.spoken(voice.turn.speaker, i);
+      if (voice.turn.speaker !== null) {
+        scene.spoken(voice.turn.speaker, i);
+        lastSpeaker = voice.turn.speaker;
+      }
       for (const q of voice.perQuote.values()) if (q.speaker !== null) scene.spoken(q.speaker, i);
       first = false;
     }

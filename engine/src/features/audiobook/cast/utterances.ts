@@ -49,6 +49,8 @@ export interface QuoteClues {
   direction: string;
   /** The quote sits inside parentheses in the narration: an aside, another voice. */
   aside: boolean;
+  /** Its clause's verb answers someone ("replied", "rispose"): not the last one to speak. */
+  reply: boolean;
 }
 
 export interface ParagraphReading {
@@ -165,6 +167,17 @@ function mergeWordless(pieces: Piece[], text: string): Piece[] {
   return kept;
 }
 
+/** Verbs of answering: the speaker is not the one who spoke last. */
+const REPLY_VERBS = new Set(
+  `answered replied returned rejoined retorted responded answers replies répondit répliqua
+  riposta rispose replicò ribatté contestó respondió repuso antwortete erwiderte entgegnete
+  ответил ответила возразил возразила respondeu retrucou`.split(/\s+/),
+);
+
+function isReply(tokens: Token[] | null): boolean {
+  return tokens !== null && tokens.slice(0, 8).some((t) => REPLY_VERBS.has(t.lower));
+}
+
 /** Verbs that say nothing about the delivery. */
 const NEUTRAL_VERBS = new Set(['said', 'says', 'say', 'went', 'goes', 'began', 'continued']);
 
@@ -264,6 +277,7 @@ export function readParagraph(text: string, lex: Lexicon): ParagraphReading {
         (afterTokens ? directionOf(afterTokens, lex) : '') ||
         (beforeTokens ? directionOf(beforeTokens.slice(-6), lex) : ''),
       aside: depth > 0,
+      reply: isReply(afterTokens) || isReply(beforeTokens?.slice(-8) ?? null),
     });
   });
   const last = pieces[pieces.length - 1];
