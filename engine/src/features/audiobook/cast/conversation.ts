@@ -9,7 +9,8 @@
  *   known turns of two different speakers an odd number of turns apart fill the turns between
  *   them (all or none); the same speaker an even number apart fills them with the partner known
  *   from a neighbouring pair. Before the first and after the last known turn, the alternation
- *   of the nearest pair goes on outward until a turn refuses it. A turn refuses a speaker whose
+ *   of the nearest pair goes on outward until a turn refuses it; with one speaker known, the pair
+ *   is theirs and the one other named person on stage (nobody else near). A turn refuses a speaker whose
  *   gender its clause contradicts ("she said" for a man), whom it addresses or names, or when it
  *   addresses someone other than the listener.
  * The two steps repeat until nothing changes, since each gives the other known turns.
@@ -187,19 +188,40 @@ function alternateStretch(run: Turn[], lo: number, hi: number): boolean {
   const first = known[0];
   const last = known[known.length - 1];
   if (!twoParty) return changed;
+  // One speaker known, and one other person on stage: the exchange is theirs.
+  const alone = first !== undefined && new Set(known.map(speakerAt)).size === 1;
+  const stagePartner = alone ? onlyOtherOnStage(run[first] as Turn, speakerAt(first)) : null;
   if (first !== undefined && first > lo) {
-    const partner = partnerOf(first, 1);
+    const partner = partnerOf(first, 1) ?? stagePartner;
     if (partner !== null) {
       changed = fillOutward(run, first, -1, lo - 1, [speakerAt(first), partner]) || changed;
     }
   }
   if (last !== undefined && last < hi - 1) {
-    const partner = partnerOf(last, -1);
+    const partner = partnerOf(last, -1) ?? stagePartner;
     if (partner !== null) {
       changed = fillOutward(run, last, 1, hi, [speakerAt(last), partner]) || changed;
     }
   }
   return changed;
+}
+
+/** Salience a second person needs to be on stage, and the most a third may have. */
+const PARTNER_SALIENCE = 1;
+const THIRD_SALIENCE = 0.1;
+
+/**
+ * The one other named person on stage with `speaker` when the turn starts: salient enough, with
+ * nobody else (named or not) near, and of the other gender or a gender the book does not say.
+ */
+function onlyOtherOnStage(turn: Turn, speaker: Character): Character | null {
+  const others = turn.stage.filter((p) => p.character !== speaker);
+  const [first, second] = others;
+  if (first === undefined || first.character.name === '' || first.salience < PARTNER_SALIENCE) {
+    return null;
+  }
+  if (second !== undefined && second.salience >= THIRD_SALIENCE) return null;
+  return first.character;
 }
 
 function byAlternation(run: Turn[]): boolean {

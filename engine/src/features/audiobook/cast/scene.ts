@@ -113,6 +113,18 @@ export class Scene {
     return null;
   }
 
+  /**
+   * The people on stage, most salient first, with their salience: named characters and the
+   * stand-ins for unnamed people (empty name), never the narrator.
+   */
+  people(paragraph: number): { character: Character; salience: number }[] {
+    this.advance(paragraph);
+    return [...this.salience]
+      .filter(([c]) => this.persons.has(c))
+      .sort((a, b) => b[1] - a[1])
+      .map(([character, salience]) => ({ character, salience }));
+  }
+
   private onStage(paragraph: number): Character[] {
     this.advance(paragraph);
     return [...this.salience.keys()];

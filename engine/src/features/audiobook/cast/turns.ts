@@ -56,6 +56,8 @@ export interface Turn {
   /** Known characters the turn's speech addresses. */
   addressed: Character[];
   speech: string;
+  /** Who is on stage when the turn starts (scene.ts people), for a pair nobody names. */
+  stage: { character: Character; salience: number }[];
 }
 
 export interface BookReading {
@@ -181,6 +183,7 @@ function readVoice(
       phrase,
       addressed,
       speech,
+      stage: [],
     },
     perQuote,
   };
@@ -280,12 +283,14 @@ export function readTurns(
         };
         p.resolutions[k] = mention === null ? null : scene.resolve(mention, ctx);
       }
+      const stage = scene.people(i);
       const voice = readVoice(p, members, {
         preset,
         colon: first && reading.startsWithSpeech ? colon : null,
         index,
       });
       for (const [k, speaker] of voice.perQuote) perQuote[k] = speaker;
+      voice.turn.stage = stage;
       const previous = run[run.length - 1];
       // Speech set inside narration (a quote in a mostly-narration paragraph that names no
       // speaker) is no turn of a dialogue: it ends the exchange.
