@@ -67,7 +67,7 @@ describe('cutRetailSample with ffmpeg', () => {
     const { seconds } = await cutRetailSample(ffmpeg, source, output, {
       startSeconds: 0,
       seconds: 18,
-      tags: { title: 'Sample', album: 'Book', artist: 'Author' },
+      tags: { title: 'Sample', album: 'Book', artist: 'Author', narrator: 'Narrator' },
       signal: new AbortController().signal,
     });
     expect(seconds).toBeCloseTo(12.35, 1);
