@@ -25,6 +25,7 @@ import type { Lexicon } from './lexicon.ts';
 import { nameMentions, unnamedPeople } from './mentions.ts';
 import { SPEECH_SHARE } from './paragraph-analysis.ts';
 import { type ClauseContext, type Resolution, type Scene } from './scene.ts';
+import { isSentenceEnd, type Token } from './tokens.ts';
 import type { ParagraphReading } from './utterances.ts';
 
 export type Via =
@@ -76,6 +77,19 @@ interface ParagraphContext {
   local: Character[][];
   addressed: Character[];
   resolutions: (Resolution | null)[];
+}
+
+/** A narration piece's tokens without the sentence that tags the quote before or after it. */
+function withoutTags(reading: ParagraphReading, k: number, tokens: Token[]): Token[] {
+  let from = 0;
+  let to = tokens.length;
+  if (reading.pieces[k - 1]?.kind === 'speech') {
+    while (from < to && !isSentenceEnd(tokens[from])) from++;
+  }
+  if (reading.pieces[k + 1]?.kind === 'speech') {
+    while (to > from && !isSentenceEnd(tokens[to - 1])) to--;
+  }
+  return tokens.slice(from, to);
 }
 
 function clauseOf(reading: ParagraphReading, k: number): Via {
@@ -227,7 +241,11 @@ export function readTurns(
       const mentions = nameMentions(tokens, lex, isKnown);
       scene.describe(appositions(tokens, mentions, index, lex));
       subjects[k] = mentions.filter((m) => m.subject).flatMap((m) => index.of(m.name) ?? []);
-      for (const gender of unnamedPeople(tokens, lex)) scene.seeUnnamed(gender, i);
+      // The reporting clauses beside a quote are resolved on their own ("said his lady"): only
+      // the rest of the narration brings unnamed people on.
+      for (const gender of unnamedPeople(withoutTags(reading, k, tokens), lex)) {
+        scene.seeUnnamed(gender, i);
+      }
       return mentions.flatMap((m) => index.of(m.name) ?? []);
     });
     const seeAll = () => {
