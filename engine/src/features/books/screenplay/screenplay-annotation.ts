@@ -1,11 +1,15 @@
 /**
- * Screenplay annotation's model step (document 2, rules 10–11): numbered paragraphs go to the
- * chat endpoint, which splits each mixed one into narration and dialogue lines with a speaker
- * and a short direction, for any language or dialogue punctuation. A paragraph's answer is used
- * only when its lines hold the original word count within ±5 %.
+ * Screenplay annotation's splitting step (document 2, rules 10–11), two ways:
+ * - with a chat endpoint (TAPEHOUSE_LLM_URL): numbered paragraphs go to the model, which splits
+ *   each mixed one into narration and dialogue lines with a speaker and a short direction, for
+ *   any language or dialogue punctuation (annotateBatch);
+ * - without one: the cast library's context pass reads the whole book and cuts each paragraph
+ *   at its quote marks and dialogue dashes (annotateWithoutModel, cast/line-split.ts).
+ * A paragraph's answer is used only when its lines hold the original word count within ±5 %.
  */
 import { z } from 'zod';
 import type { ParagraphRow } from '../../../db/schema/audiobook.ts';
+import { annotateWithoutModel, type CastAlias } from '../cast/speakers/index.ts';
 import type { ChatClient } from '../llm/chat-client.ts';
 import { countWords } from '../text-stats.ts';
 
@@ -89,4 +93,30 @@ export async function annotateBatch(
     if (lines.length > 0) out.set(paragraph.id, lines);
   }
   return out;
+}
+
+/**
+ * The no-model answer for the paragraphs of `scope`: `book` is every paragraph of the project in
+ * reading order (the context: earlier chapters name the characters, hand-set names count);
+ * `aliases` are the cast's aliases, which the reading keeps. Same shape as annotateBatch's answer.
+ */
+export function annotateWithoutChat(
+  book: ParagraphRow[],
+  scope: ReadonlySet<string>,
+  context: { language: string; aliases: CastAlias[] },
+): Map<string, AnnotatedLine[]> {
+  const { lines } = annotateWithoutModel({
+    paragraphs: book.map((p) => ({
+      id: p.id,
+      text: p.text,
+      character_name: p.characterName,
+      locked: p.locked,
+      speaker_cleared: p.speakerCleared,
+      chapter_id: p.chapterId,
+    })),
+    scope,
+    language: context.language,
+    aliases: context.aliases,
+  });
+  return lines;
 }

@@ -2,6 +2,10 @@
  * Character voices (cast): pure libraries behind the cast routes (spec "Character voices
  * (cast)", "Voice order for a narrated paragraph", "Cast member (GET /cast)"). No routes, no
  * database: the audiobook service loads rows, calls these, and stores the results.
+ * - detectSpeakers: the instant pass (rule 6), per paragraph;
+ * - readCast: the context pass without a model (rule 8): lines per paragraph with speakers,
+ *   characters with their aliases and genders;
+ * - annotateWithoutModel: rule 10's split into narration and dialogue lines, from readCast.
  */
 export {
   detectSpeakers,
@@ -27,5 +31,14 @@ export {
   type CastMember,
   type CastParagraph,
 } from './cast-members.ts';
+export {
+  readCast,
+  type CastCharacter,
+  type CastLine,
+  type CastReading,
+  type ContextParagraph,
+  type ParagraphCast,
+} from './context-pass.ts';
+export { annotateWithoutModel, linesOf, type SplitLine } from './line-split.ts';
 export { nameKey } from './names.ts';
 export { SPEECH_SHARE } from './paragraph-analysis.ts';

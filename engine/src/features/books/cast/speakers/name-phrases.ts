@@ -10,8 +10,12 @@ import { isWord, possessiveStem, type Token } from './tokens.ts';
 
 export type Subject =
   | { kind: 'named'; name: string }
-  /** `firstPerson`: "I said", a first-person narrator taking part in the talk. */
-  | { kind: 'unnamed'; pronoun: boolean; firstPerson?: boolean };
+  /**
+   * `firstPerson`: "I said", a first-person narrator taking part in the talk. `word`: the
+   * pronoun ("she") or the phrase ("his wife", "the lawyer") in lower case, where one was read:
+   * the context pass resolves it to a character.
+   */
+  | { kind: 'unnamed'; pronoun: boolean; firstPerson?: boolean; word?: string };
 
 const ADVERBS = new Set(
   'then again now still also too once presently poi allora ancora subito alors encore dann noch'.split(
@@ -32,15 +36,21 @@ export const NEGATIONS = new Set([
   'nichts',
 ]);
 export const TO_WORDS = new Set(['to', 'at', 'unto', 'of', 'a', 'à', 'zu']);
+/** Words that end a descriptor phrase ("his lady | to him", "the man | with the hat"). */
+const PHRASE_STOPS = new Set(
+  'to at unto of with in on from for by and or but as that who which while when'.split(' '),
+);
 const ELIDED_ARTICLE = /^l['’]/u;
 
 const named = (name: string): Subject => ({ kind: 'named', name });
-export const unnamed = (pronoun: boolean): Subject => ({ kind: 'unnamed', pronoun });
+export const unnamed = (pronoun: boolean, word?: string): Subject =>
+  word === undefined ? { kind: 'unnamed', pronoun } : { kind: 'unnamed', pronoun, word };
 const FIRST_PERSON = new Set(['i', 'we', 'io', 'noi', 'je', 'nous', 'ich', 'wir']);
-const pronounSubject = (lower: string): Subject => ({
+export const pronounSubject = (lower: string): Subject => ({
   kind: 'unnamed',
   pronoun: true,
   firstPerson: FIRST_PERSON.has(lower),
+  word: lower,
 });
 
 export function isAdverb(t: Token | undefined): boolean {
@@ -60,7 +70,7 @@ export function verbAt(
   i: number,
   lex: Lexicon,
   tagExpected = false,
-): { end: number; pronoun: boolean } {
+): { end: number; pronoun: boolean; pronounWord?: string } {
   const t = tokens[i];
   if (!isWord(t)) return { end: -1, pronoun: false };
   if (tagExpected && PAST_TENSE.test(t.lower) && !lex.verbs.has(t.lower)) {
@@ -72,7 +82,7 @@ export function verbAt(
     // dit-il, répondit-elle, demanda-t-il
     const rest = parts.slice(1).filter((p) => p !== 't');
     if (rest.length > 0 && rest.every((p) => lex.pronouns.has(p)))
-      return { end: i + 1, pronoun: true };
+      return { end: i + 1, pronoun: true, pronounWord: rest[rest.length - 1] as string };
     return { end: -1, pronoun: false };
   }
   if (!lex.verbs.has(t.lower)) return { end: -1, pronoun: false };
@@ -162,10 +172,15 @@ export function parseSubjectForward(
   if (lex.determiners.has(t.lower) || ELIDED_ARTICLE.test(t.lower) || possessiveStem(t)) {
     let j = i + 1;
     while (j < i + 4 && isWord(tokens[j]) && !(tokens[j] as Token).cap) {
-      if (verbAt(tokens, j, lex).end >= 0) break;
+      const w = tokens[j] as Token;
+      if (verbAt(tokens, j, lex).end >= 0 || PHRASE_STOPS.has(w.lower) || isAdverb(w)) break;
       j++;
     }
-    return { subject: unnamed(false), end: j };
+    const phrase = tokens
+      .slice(i, j)
+      .map((w) => w.lower)
+      .join(' ');
+    return { subject: unnamed(false, phrase), end: j };
   }
   return null;
 }
@@ -207,7 +222,13 @@ export function parseSubjectBackward(
     for (let q = p - 1; q >= Math.max(start, p - 3); q--) {
       const w = tokens[q];
       if (!isWord(w)) break;
-      if (lex.determiners.has(w.lower) || possessiveStem(w) !== null) return unnamed(false);
+      if (lex.determiners.has(w.lower) || possessiveStem(w) !== null) {
+        const phrase = tokens
+          .slice(q, p + 1)
+          .map((x) => x.lower)
+          .join(' ');
+        return unnamed(false, phrase);
+      }
     }
   }
   return null;

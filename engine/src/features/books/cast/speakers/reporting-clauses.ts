@@ -16,6 +16,7 @@ import {
   parseNameForward,
   parseSubjectBackward,
   parseSubjectForward,
+  pronounSubject,
   TO_WORDS,
   unnamed,
   verbAt,
@@ -41,10 +42,12 @@ export function clauseAfterQuote(
   if (isAdverb(window[v]) || (isWord(window[v]) && CLITICS.has((window[v] as Token).lower))) v++;
   const verb = verbAt(window, v, lex, tagExpected);
   if (verb.end >= 0) {
-    if (verb.pronoun) return unnamed(true);
-    const next = window[verb.end];
+    if (verb.pronoun) return pronounSubject(verb.pronounWord ?? '');
+    // `rispose subito don Abbondio`, `said presently Elizabeth`: an adverb may come between.
+    const at = isAdverb(window[verb.end]) ? verb.end + 1 : verb.end;
+    const next = window[at];
     if (isWord(next) && NEGATIONS.has(next.lower)) return unnamed(false);
-    return parseSubjectForward(window, verb.end, lex)?.subject ?? null;
+    return parseSubjectForward(window, at, lex)?.subject ?? null;
   }
   // A name beside the quote with a verb we cannot read (`Slim stated`, `fleered Happy Jack`):
   // someone is named but we cannot tell who speaks, so the line is in doubt.
@@ -81,7 +84,7 @@ export function clauseBeforeQuote(tokens: Token[], lex: Lexicon): Subject | null
   for (let v = end - 1; v >= Math.max(start, end - 7); v--) {
     const verb = verbAt(tokens, v, lex);
     if (verb.end < 0) continue;
-    if (verb.pronoun) return unnamed(true);
+    if (verb.pronoun) return pronounSubject(verb.pronounWord ?? '');
     // Inversion at the very end: `Then said Elizabeth:`.
     const inverted = parseSubjectForward(tokens, verb.end, lex);
     if (inverted !== null && inverted.end === end) return inverted.subject;
@@ -110,23 +113,32 @@ function tailIsComplement(tokens: Token[], from: number, end: number, lex: Lexic
   return k >= end;
 }
 
+/** A reporting clause inside the speech: tokens `from` (its first word) to `to` (exclusive). */
+export interface Incise {
+  subject: Subject;
+  words: number;
+  from: number;
+  to: number;
+}
+
 /**
  * Incises inside the speech (French, Italian, German typesetting): a comma, a reporting verb
  * and its subject, then a comma or the end of a sentence. Returns each clause and its words.
  */
-export function incisesInSpeech(
-  tokens: Token[],
-  lex: Lexicon,
-): { subject: Subject; words: number }[] {
-  const found: { subject: Subject; words: number }[] = [];
+export function incisesInSpeech(tokens: Token[], lex: Lexicon): Incise[] {
+  const found: Incise[] = [];
   for (let c = 0; c < tokens.length; c++) {
-    if (tokens[c]?.text !== ',') continue;
+    const mark = tokens[c]?.text;
+    // `, dit Bouvard,` and, after an exclamation or a question, `! dit Bouvard.` (lower case).
+    const opensIncise =
+      mark === ',' || ((mark === '!' || mark === '?' || mark === '…') && !tokens[c + 1]?.cap);
+    if (!opensIncise) continue;
     let v = c + 1;
     if (isWord(tokens[v]) && CLITICS.has((tokens[v] as Token).lower)) v++;
     const verb = verbAt(tokens, v, lex);
     if (verb.end < 0) continue;
     let end = verb.end;
-    let subject: Subject | null = verb.pronoun ? unnamed(true) : null;
+    let subject: Subject | null = verb.pronoun ? pronounSubject(verb.pronounWord ?? '') : null;
     if (subject === null) {
       const parsed = parseSubjectForward(tokens, verb.end, lex);
       if (parsed === null) continue;
@@ -136,7 +148,12 @@ export function incisesInSpeech(
     while (end < tokens.length && end - c < 10 && isWord(tokens[end])) end++;
     const stop = tokens[end];
     if (stop !== undefined && stop.text !== ',' && !isSentenceEnd(stop)) continue;
-    found.push({ subject, words: tokens.slice(c + 1, end).filter(isWord).length });
+    found.push({
+      subject,
+      words: tokens.slice(c + 1, end).filter(isWord).length,
+      from: c + 1,
+      to: end,
+    });
     c = end - 1;
   }
   return found;

@@ -6,11 +6,15 @@
  * Quote systems recognised, one per paragraph:
  * - curly “…”, straight "…", German „…“, guillemets «…» and the German »…« (the first guillemet
  *   seen is taken as the opener);
- * - single quotes ‘…’ or '…' only when the paragraph has no double marks at all (British
- *   typesetting), with a closer accepted only where it cannot be an apostrophe;
- * - a paragraph opened by an em dash (—, ―, "– ", "--"): speech from the dash, with later dashes
- *   that follow a space or punctuation toggling between speech and narration (Italian and
- *   Spanish incises); a dash followed by a quote mark hands over to the quote marks.
+ * - single quotes ‘…’ or '…' when the paragraph has no double marks at all, or when its first
+ *   mark is ‘ (British typesetting, double marks nested inside), with a closer accepted only
+ *   where it cannot be an apostrophe;
+ * - a paragraph opened by a dialogue dash (—, ―, "– ", "--", and the hyphen "- " that Italian
+ *   plain-text editions use): speech from the dash, with later dashes that follow a space or
+ *   punctuation toggling between speech and narration (Italian, Spanish, Russian incises); a
+ *   dash followed by a quote mark hands over to the quote marks;
+ * - a paragraph without quote marks whose narration ends in a colon and a dialogue dash
+ *   (`Renzo disse: - Che cosa?`): narration up to the dash, dash dialogue after it.
  * A quote left open at the end of the paragraph runs to its end (`endsOpen`): by the usual
  * convention the next paragraph, if it opens with a quote mark, continues the same speech.
  */
@@ -50,10 +54,14 @@ function dashLength(text: string, i: number): number {
   const c = text[i];
   if (c === undefined) return 0;
   if (DIALOGUE_DASHES.has(c)) return 1;
-  if (c === '–' && SPACE.test(text[i + 1] ?? '')) return 1;
+  // "– " and "- ": a spaced dash; a hyphen inside a word or before a number never is one.
+  if ((c === '–' || c === '-') && SPACE.test(text[i + 1] ?? '')) return 1;
   if (text.startsWith('--', i) && !text.startsWith('---', i)) return 2;
   return 0;
 }
+
+/** `: - ` / `: — ` in a paragraph without quote marks: where the dash dialogue starts. */
+const COLON_DASH = /:\s*(?=—|―|–\s|-\s|--(?!-))/u;
 
 function firstVisible(text: string, from = 0): number {
   let i = from;
@@ -89,7 +97,11 @@ function layoutDash(text: string, from: number, segments: Segment[]): void {
     const len = dashLength(text, i);
     if (len === 0) continue;
     const prev = text[i - 1] ?? ' ';
-    if (!SPACE.test(prev) && !PUNCT_BEFORE_CLOSER.test(prev)) continue; // a hyphenated word
+    const next = text[i + len] ?? ' ';
+    // After a space or punctuation a dash toggles; glued to a word it is a hyphen, except the
+    // Spanish incise's closing dash (`—dijo Juan—. Vamos`), followed by a space or punctuation.
+    const spanishCloser = kind === 'narration' && (SPACE.test(next) || /[.,;:!?]/.test(next));
+    if (!SPACE.test(prev) && !PUNCT_BEFORE_CLOSER.test(prev) && !spanishCloser) continue;
     pushSegment(segments, kind, start, i);
     kind = kind === 'speech' ? 'narration' : 'speech';
     start = i + len;
@@ -103,7 +115,10 @@ function layoutQuotes(text: string, from: number, segments: Segment[]): boolean 
   const lowHigh = text.includes('„');
   const firstGuillemet = text.search(/[«»]/);
   const guillemetOpener = firstGuillemet >= 0 ? text[firstGuillemet] : '«';
-  const singles = !DOUBLE_MARKS.test(text);
+  // British typesetting: single marks outside, double ones for a quote inside a quote. A
+  // paragraph whose first mark is ‘ (never an apostrophe) uses single marks.
+  const firstMark = text.slice(from).search(/[“”"„«»‘]/);
+  const singles = !DOUBLE_MARKS.test(text) || text[from + firstMark] === '‘';
   let closers: string | null = null;
   let start = from;
   let sawMark = false;
@@ -157,6 +172,13 @@ export function layoutSpeech(text: string): SpeechLayout {
     }
     const endsOpen = layoutQuotes(text, afterDash, segments);
     return { segments, startsWithSpeech: true, endsOpen };
+  }
+  const colonDash = /[“”"„«»]/.test(text) ? null : COLON_DASH.exec(text);
+  if (colonDash !== null) {
+    const dashAt = colonDash.index + colonDash[0].length;
+    pushSegment(segments, 'narration', first, dashAt);
+    layoutDash(text, dashAt + dashLength(text, dashAt), segments);
+    return { segments, startsWithSpeech: false, endsOpen: false };
   }
   const endsOpen = layoutQuotes(text, first, segments);
   const firstSegment = segments[0];

@@ -12,6 +12,9 @@ export interface Token {
   kind: 'word' | 'punct';
   /** Starts with an upper-case letter. */
   cap: boolean;
+  /** UTF-16 offsets into the tokenized text. */
+  start: number;
+  end: number;
 }
 
 const TOKEN = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
@@ -33,6 +36,7 @@ export function tokenize(text: string, lexicon: Lexicon): Token[] {
       (lexicon.abbreviations.has(prev.lower) || /^\p{Lu}$/u.test(prev.text))
     ) {
       prev.text += '.';
+      prev.end = index + 1;
       lastEnd = index + 1;
       continue;
     }
@@ -42,6 +46,8 @@ export function tokenize(text: string, lexicon: Lexicon): Token[] {
       lower: value.toLowerCase(),
       kind: isWord ? 'word' : 'punct',
       cap: isWord && UPPER.test(value),
+      start: index,
+      end: index + value.length,
     });
     lastEnd = index + value.length;
   }

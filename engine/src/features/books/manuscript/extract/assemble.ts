@@ -14,6 +14,7 @@ import {
   type Verdict,
 } from './front-matter.ts';
 import { detectLanguage, normalizeLanguage } from './language.ts';
+import { defaultChapterTitle, defaultTitles } from './default-titles.ts';
 import { cleanParagraph, countWords } from './paragraphs.ts';
 import { sectionBlocks } from './sectioning.ts';
 import { chapterLabel, isPartLabel } from './txt-headings.ts';
@@ -209,12 +210,28 @@ function paragraphsOf(section: RawSection): string[] {
   return out;
 }
 
-function titleFor(kind: SectionKind, title: string | null, ordinal: number): string {
+/** The section's own title, cleaned; null when the book gives none (a default comes later). */
+function ownTitle(title: string | null): string | null {
   const t = title ? cleanParagraph(title) : '';
   if (t) return t.length > 200 ? `${t.slice(0, 197)}...` : t;
-  if (kind === 'front_matter') return 'Front matter';
-  if (kind === 'back_matter') return 'Back matter';
-  return `Chapter ${ordinal}`;
+  return null;
+}
+
+/** Default titles in the book's language for the sections left untitled, numbering chapters. */
+function nameUntitled(
+  chapters: ExtractedChapter[],
+  untitled: Set<ExtractedChapter>,
+  language: string | null,
+): void {
+  const titles = defaultTitles(language);
+  let ordinal = 0;
+  for (const chapter of chapters) {
+    if (chapter.kind === 'chapter') ordinal += 1;
+    if (!untitled.has(chapter)) continue;
+    if (chapter.kind === 'front_matter') chapter.title = titles.front;
+    else if (chapter.kind === 'back_matter') chapter.title = titles.back;
+    else chapter.title = defaultChapterTitle(language, ordinal);
+  }
 }
 
 export function assembleBook(
@@ -248,13 +265,15 @@ export function assembleBook(
   const kinds = resolveKinds(sections, result.title);
 
   const chapters: ExtractedChapter[] = [];
-  let ordinal = 0;
+  const untitled = new Set<ExtractedChapter>();
   sections.forEach((section, i) => {
     const paragraphs = paragraphsOf(section);
     if (!paragraphs.length) return;
     const kind = kinds[i] ?? 'chapter';
-    if (kind === 'chapter') ordinal += 1;
-    chapters.push({ title: titleFor(kind, section.title, ordinal), kind, paragraphs });
+    const title = ownTitle(section.title);
+    const chapter: ExtractedChapter = { title: title ?? '', kind, paragraphs };
+    if (title === null) untitled.add(chapter);
+    chapters.push(chapter);
   });
 
   const totalWords = chapters.reduce(
@@ -272,7 +291,9 @@ export function assembleBook(
   ensureOneChapter(chapters);
 
   const narrated = chapters.filter((c) => c.kind === 'chapter');
-  if (narrated.length === 1 && !chapterLabel(narrated[0]?.title ?? '') && totalWords > 3000) {
+  const only = narrated[0];
+  const labelled = only !== undefined && (untitled.has(only) || chapterLabel(only.title) !== null);
+  if (narrated.length === 1 && !labelled && totalWords > 3000) {
     warnings.push(
       'No chapter headings were found, so the text is one chapter. Headings such as "Chapter 1" on a line of their own split it.',
     );
@@ -293,6 +314,7 @@ export function assembleBook(
     .slice(0, 400)
     .join(' ');
   const language = normalizeLanguage(result.language) ?? detectLanguage(sample);
+  nameUntitled(chapters, untitled, language);
   return {
     format,
     title: cleanMeta(result.title),
@@ -318,7 +340,6 @@ function ensureOneChapter(chapters: ExtractedChapter[]): void {
   }
   if (!best) return;
   best.kind = 'chapter';
-  if (best.title === 'Front matter' || best.title === 'Back matter') best.title = 'Chapter 1';
 }
 
 function cleanMeta(value: string | null): string | null {

@@ -4,6 +4,10 @@
  * is one word), dialogue lines kept as their own paragraphs. Issue 5 item 2.
  */
 
+import { hyphenDecision, type Hyphenation, type Vocabulary } from './hyphenation.ts';
+
+export { repairSplitWords, Vocabulary } from './hyphenation.ts';
+
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 const SPACES = /[\s\u00A0\u2000-\u200A\u202F\u205F\u3000]+/g;
 /** Editorial brackets of transcriptions: illustrations, their copyright lines, page markers. */
@@ -27,37 +31,18 @@ export function cleanParagraph(text: string): string {
   return t;
 }
 
-/** Words seen whole inside lines; tells a line-end hyphen in "some-\nthing" from "well-\nknown". */
-export class Vocabulary {
-  private readonly words = new Set<string>();
-
-  add(text: string): void {
-    // The last token of a line ending in a hyphen is a fragment, not a word.
-    const body = text.replace(/[\p{L}]+[-‐]\s*$/u, '');
-    for (const match of body.matchAll(/[\p{L}]+(?:[-‐][\p{L}]+)*/gu)) {
-      const word = match[0].toLowerCase().replace(/‐/g, '-');
-      this.words.add(word);
-      if (word.includes('-')) for (const part of word.split('-')) this.words.add(part);
-    }
-  }
-
-  has(word: string): boolean {
-    return this.words.has(word.toLowerCase());
-  }
-}
-
 const DASH_END = /(--|[—–]|\s-)$/;
 
 /**
- * Joins two consecutive lines of one paragraph. `hyphenation` says what a bare line-end hyphen
- * usually is: 'typeset' (PDF: a syllable break unless the vocabulary shows a compound) or
- * 'plain' (TXT/DOCX: a real hyphen unless the vocabulary shows the joined word).
+ * Joins two consecutive lines of one paragraph. A bare line-end hyphen is decided by
+ * hyphenation.ts (the book's own words, an English dictionary, then `hyphenation`: 'typeset'
+ * for PDF, 'plain' for TXT/DOCX).
  */
 export function joinLine(
   left: string,
   right: string,
   vocabulary: Vocabulary | null,
-  hyphenation: 'typeset' | 'plain',
+  hyphenation: Hyphenation,
 ): string {
   const l = left.replace(/\s+$/, '');
   const r = right.trim();
@@ -68,33 +53,25 @@ export function joinLine(
   const hyphen = /([\p{L}]+)[-‐]$/u.exec(l);
   const next = /^([\p{L}]+)/u.exec(r);
   if (hyphen && next) {
-    const a = hyphen[1] as string;
-    const b = next[1] as string;
-    const joined = `${a}${b}`;
-    const compound = `${a}-${b}`;
     const stem = l.slice(0, -1);
     // "Jack-in-" + "the-box": a break at one of several hyphens of a compound keeps it.
     if (/[\p{L}][-‐][\p{L}]+[-‐]$/u.test(l) || /^[\p{L}]+[-‐][\p{L}]/u.test(r))
       return `${stem}-${r}`;
-    if (vocabulary?.has(joined) && !vocabulary.has(compound)) return stem + r;
-    if (vocabulary?.has(compound) && !vocabulary.has(joined)) return `${stem}-${r}`;
-    if (hyphenation === 'typeset' && /^\p{Ll}/u.test(b)) return stem + r;
-    return `${stem}-${r}`;
+    const decision = hyphenDecision(
+      hyphen[1] as string,
+      next[1] as string,
+      vocabulary,
+      hyphenation,
+    );
+    return decision === 'join' ? stem + r : `${stem}-${r}`;
   }
   return `${l} ${r}`;
-}
-
-/** "meteor- ites": a hyphen and a space left inside a line by some PDF producers. */
-export function repairSplitWords(text: string, vocabulary: Vocabulary): string {
-  return text.replace(/(\p{L}+)[-‐] (\p{Ll}+)/gu, (whole, a: string, b: string) =>
-    vocabulary.has(`${a}${b}`) ? `${a}${b}` : whole,
-  );
 }
 
 export function joinLines(
   lines: string[],
   vocabulary: Vocabulary | null,
-  hyphenation: 'typeset' | 'plain',
+  hyphenation: Hyphenation,
 ): string {
   let out = '';
   for (const line of lines) out = out ? joinLine(out, line, vocabulary, hyphenation) : line.trim();

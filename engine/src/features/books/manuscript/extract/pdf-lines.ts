@@ -144,7 +144,19 @@ export function pageLines(items: PdfItem[], page: number): PdfLine[] {
   );
   if (!usable.length) return [];
   const body = modeSize(usable);
-  const caps = usable.filter((it) => isDropCap(it, body));
+  // A large single letter set on one baseline with other large type is a word of a heading
+  // ("A" of "AND SHEPPERTON", split from "ND" by a kerning adjustment), not a drop capital.
+  const caps = usable.filter(
+    (it) =>
+      isDropCap(it, body) &&
+      !usable.some(
+        (other) =>
+          other !== it &&
+          other.str.trim() !== '' &&
+          other.size >= it.size * 0.6 &&
+          Math.abs(other.y - it.y) <= it.size * 0.45,
+      ),
+  );
   const rest = usable.filter((it) => !caps.includes(it));
 
   // Cluster by baseline: items within 45% of the text size of a line's baseline join it

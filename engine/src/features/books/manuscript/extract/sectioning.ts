@@ -229,11 +229,15 @@ function labelBoundaries(blocks: Block[], runs: TocRun[]): number[] {
 }
 
 function isSubtitle(block: Block | undefined, label: ChapterLabel | null): boolean {
-  if (!block || !isShort(block, 10) || block.text.split('\n').length > 2) return false;
+  if (!block || !isShort(block, 14) || block.text.split('\n').length > 2) return false;
   const text = oneLine(block.text);
   if (chapterLabel(text) || TOC_HEADING.test(text)) return false;
   if (block.heading !== undefined) return true;
   if (label?.title) return false;
+  // A line in capitals under a chapter label is its title, however long its sentence
+  // ("WHAT I SAW OF THE DESTRUCTION OF WEYBRIDGE AND SHEPPERTON.").
+  if (/\p{Lu}{2}/u.test(text) && text === text.toUpperCase()) return true;
+  if (!isShort(block, 10)) return false;
   if (/["“”‘’'»«]/.test(text.slice(0, 1)) || /[!?,;:]/.test(text)) return false;
   if (/\.["”’»]?$/.test(text) && countWords(text) > 6) return false;
   // Titles capitalise most of their words ("Down the Rabbit-Hole"); sentences do not.
@@ -242,14 +246,40 @@ function isSubtitle(block: Block | undefined, label: ChapterLabel | null): boole
   return /^[\p{Lu}\d]/u.test(text) && capitalised >= Math.ceil(words.length / 2);
 }
 
+/** Words a title line cannot end on: it goes on below. */
+const CONNECTORS = new Set(
+  'and or of the a an to in on at for with from by e ed o di del della dei da in con per et ou de du des la le les und oder der die das von zu y el los las'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether `block` is the rest of a title wrapped onto a second line: a short line of its own,
+ * no heading label, and either both lines in capitals with the first not ending a sentence
+ * ("…DESTRUCTION OF WEYBRIDGE AND" / "SHEPPERTON."), or the first ending on a word a title
+ * cannot end on ("…of Weybridge and" / "Shepperton").
+ */
+function continuesTitle(previous: string, block: Block | undefined): boolean {
+  if (!block || block.heading !== undefined || !isShort(block, 8)) return false;
+  const text = oneLine(block.text);
+  const prev = oneLine(previous);
+  if (chapterLabel(text) || TOC_HEADING.test(text) || /[.!?:]["”’»]?$/.test(prev)) return false;
+  const last = prev.split(' ').pop()?.toLowerCase() ?? '';
+  const capitals = (t: string) => /\p{L}/u.test(t) && t === t.toUpperCase();
+  if (capitals(prev) && capitals(text)) return true;
+  return CONNECTORS.has(last) && /^[\p{Lu}\d]/u.test(text);
+}
+
 function joinTitle(parts: string[]): string {
   return parts
     .map(oneLine)
     .filter(Boolean)
-    .reduce(
-      (acc, part) => (acc ? (/[.:!?—–-]$/.test(acc) ? `${acc} ${part}` : `${acc}. ${part}`) : part),
-      '',
-    );
+    .reduce((acc, part) => {
+      if (!acc) return part;
+      // A wrapped title line goes on without a stop.
+      const wrapped = CONNECTORS.has(acc.split(' ').pop()?.toLowerCase() ?? '');
+      return /[.:!?—–-]$/.test(acc) || wrapped ? `${acc} ${part}` : `${acc}. ${part}`;
+    }, '');
 }
 
 /** Cuts blocks into sections at the chosen boundaries; the blocks before the first are untitled. */
@@ -275,6 +305,16 @@ function cut(blocks: Block[], boundaries: number[], absorbSubtitles = true): Raw
         titleParts.push((blocks[body] as Block).text);
         body += 1;
       }
+    }
+    // A title wrapped onto the next line ("…OF WEYBRIDGE AND" / "SHEPPERTON.").
+    while (
+      absorbSubtitles &&
+      body + 1 < end &&
+      titleParts.length < 4 &&
+      continuesTitle(titleParts[titleParts.length - 1] as string, blocks[body])
+    ) {
+      titleParts.push((blocks[body] as Block).text);
+      body += 1;
     }
     sections.push({ title: joinTitle(titleParts), blocks: blocks.slice(body, end) });
   });

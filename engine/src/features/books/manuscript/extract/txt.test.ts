@@ -58,7 +58,7 @@ describe('extractPlainText', () => {
     const text = `DIE VERWANDLUNG\n\nVON\n\nFRANZ KAFKA\n\nI.\n\n${de}\n\n»Was ist mit mir geschehen?« dachte er.\n»Es war kein Traum.«\n\nII.\n\n${de}\n\nIII.\n\n${de}\n`;
     const book = extractPlainText(text);
     expect(book.chapters.map((c) => [c.kind, c.title])).toEqual([
-      ['front_matter', 'Front matter'],
+      ['front_matter', 'Vorspann'],
       ['chapter', 'I.'],
       ['chapter', 'II.'],
       ['chapter', 'III.'],

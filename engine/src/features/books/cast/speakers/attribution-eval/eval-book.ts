@@ -1,21 +1,38 @@
 /**
- * Scoring the instant speaker pass against annotated quotations (scripts/eval/attribution.ts).
+ * Scoring the speaker passes against annotated quotations (scripts/eval/attribution.ts).
  *
- * A book is its paragraphs plus its annotated quotations, each placed in the paragraph where it
- * starts. A quotation is *attributed* when detectSpeakers gives its paragraph a character name,
- * and *correct* when that name matches the annotated speaker (each corpus supplies the matcher).
- * precision = correct / attributed; recall = correct / all annotated quotations.
- * A quotation whose annotated speaker is no name (a pronoun, "his mother") and that no
- * coreference chain resolves is *unverifiable*: an attribution there counts as wrong in the
- * precision, and is reported on its own as well.
+ * A book is its paragraphs plus its annotated quotations, each placed where it starts (paragraph
+ * and offset). Two passes are scored:
+ * - `instant`: detectSpeakers (rule 6), per paragraph: a quotation is attributed when its
+ *   paragraph gets a name (at least 60 percent speech);
+ * - `context`: readCast (rule 8 with the rule 10 split), per line: a quotation is attributed when
+ *   the dialogue line holding its first character gets a name.
+ * A quotation is *correct* when the name matches the annotated speaker (each corpus supplies the
+ * matcher). A quotation whose annotation names nobody (a pronoun, "his mother") and that no
+ * coreference chain ties to a name is *unverifiable*: neither right nor wrong can be told.
+ *
+ * precision = correct / attributed verifiable quotations;
+ * recall = correct / verifiable quotations; recall (all) = correct / all quotations.
+ * Unverifiable attributions are counted on their own (column unverif).
  */
 import { lexiconFor } from '../lexicon.ts';
-import { sameSpeaker } from '../names.ts';
+import { readCast, type ParagraphCast } from '../context-pass.ts';
 import { analyseParagraph, isMostlySpeech } from '../paragraph-analysis.ts';
-import { detectSpeakersExplained, type AttributionSource } from '../speaker-detection.ts';
+import { detectSpeakersExplained } from '../speaker-detection.ts';
+import { normaliseName } from './eval-text.ts';
+
+export {
+  namesMatch,
+  normaliseName,
+  paragraphAt,
+  splitParagraphs,
+  type Located,
+} from './eval-text.ts';
 
 export interface EvalQuote {
   paragraph: number;
+  /** Where the quotation starts in its paragraph's text (UTF-16), for line-level scoring. */
+  offset: number;
   /** The annotated speaker, or null when the annotation names nobody (a pronoun, a role). */
   gold: string | null;
   /** The annotation's own speaker id (LitBank coreference chain), when it has one. */
@@ -31,41 +48,47 @@ export interface EvalBook {
   matches: (predicted: string, gold: string) => boolean;
 }
 
+export type Pass = 'instant' | 'context';
+
 export interface Score {
   quotes: number;
+  /** Quotations whose annotated speaker can be checked (a name, or a chain tied to one). */
+  verifiable: number;
   attributed: number;
+  /** Attributions on verifiable quotations: the precision's denominator. */
+  attributedVerifiable: number;
   correct: number;
+  /** Attributions on quotations that cannot be checked. */
   unverifiable: number;
   /** Quotations in paragraphs that are at least 60 percent speech: the most rule 6 may give. */
   eligible: number;
-  /** attributed / correct per clause of rule 6 that gave the speaker. */
-  bySource: Record<AttributionSource, { attributed: number; correct: number }>;
+  /** attributed / correct per rule or clue that gave the speaker. */
+  bySource: Record<string, { attributed: number; correct: number }>;
 }
 
 export const emptyScore = (): Score => ({
   quotes: 0,
+  verifiable: 0,
   attributed: 0,
+  attributedVerifiable: 0,
   correct: 0,
   unverifiable: 0,
   eligible: 0,
-  bySource: {
-    'reporting-clause': { attributed: 0, correct: 0 },
-    colon: { attributed: 0, correct: 0 },
-    continuation: { attributed: 0, correct: 0 },
-    'turn-taking': { attributed: 0, correct: 0 },
-  },
+  bySource: {},
 });
 
 export function addScores(a: Score, b: Score): Score {
   const out = emptyScore();
   for (const s of [a, b]) {
     out.quotes += s.quotes;
+    out.verifiable += s.verifiable;
     out.attributed += s.attributed;
+    out.attributedVerifiable += s.attributedVerifiable;
     out.correct += s.correct;
     out.unverifiable += s.unverifiable;
     out.eligible += s.eligible;
     for (const [key, v] of Object.entries(s.bySource)) {
-      const slot = out.bySource[key as AttributionSource];
+      const slot = (out.bySource[key] ??= { attributed: 0, correct: 0 });
       slot.attributed += v.attributed;
       slot.correct += v.correct;
     }
@@ -73,8 +96,10 @@ export function addScores(a: Score, b: Score): Score {
   return out;
 }
 
-export const precision = (s: Score): number => (s.attributed === 0 ? 1 : s.correct / s.attributed);
-export const recall = (s: Score): number => (s.quotes === 0 ? 0 : s.correct / s.quotes);
+export const precision = (s: Score): number =>
+  s.attributedVerifiable === 0 ? 1 : s.correct / s.attributedVerifiable;
+export const recall = (s: Score): number => (s.verifiable === 0 ? 0 : s.correct / s.verifiable);
+export const recallAll = (s: Score): number => (s.quotes === 0 ? 0 : s.correct / s.quotes);
 /** Recall over the quotations rule 6 may attribute at all (60 percent rule met). */
 export const eligibleRecall = (s: Score): number => (s.eligible === 0 ? 0 : s.correct / s.eligible);
 
@@ -83,22 +108,49 @@ export interface Mistake {
   paragraph: string;
   predicted: string;
   gold: string | null;
-  source: AttributionSource;
+  source: string;
 }
 
-export function scoreBook(book: EvalBook, mistakes?: Mistake[]): Score {
-  const ids = book.paragraphs.map((_, i) => `p${i}`);
-  const { attributions, sources } = detectSpeakersExplained(
-    book.paragraphs.map((text, i) => ({
-      id: ids[i] as string,
-      text,
-      character_name: null,
-      locked: false,
-      speaker_cleared: false,
-    })),
-    { language: book.language },
-  );
-  const predictions = book.quotes.map((q) => attributions.get(ids[q.paragraph] as string));
+interface Predictions {
+  names: (string | undefined)[];
+  sources: (string | undefined)[];
+}
+
+const asDetection = (book: EvalBook) =>
+  book.paragraphs.map((text, i) => ({
+    id: `p${i}`,
+    text,
+    character_name: null,
+    locked: false,
+    speaker_cleared: false,
+  }));
+
+function predictInstant(book: EvalBook): Predictions {
+  const { attributions, sources } = detectSpeakersExplained(asDetection(book), {
+    language: book.language,
+  });
+  return {
+    names: book.quotes.map((q) => attributions.get(`p${q.paragraph}`)),
+    sources: book.quotes.map((q) => sources.get(`p${q.paragraph}`)),
+  };
+}
+
+/** The line holding `offset`, or the first line after it (an offset between two lines). */
+function lineAt(paragraph: ParagraphCast | undefined, offset: number) {
+  return paragraph?.lines.find((line) => offset < line.end);
+}
+
+function predictContext(book: EvalBook): Predictions {
+  const reading = readCast(asDetection(book), { language: book.language });
+  const lines = book.quotes.map((q) => lineAt(reading.paragraphs[q.paragraph], q.offset));
+  return {
+    names: lines.map((l) => (l?.kind === 'dialogue' ? (l.speaker ?? undefined) : undefined)),
+    sources: lines.map((l) => l?.via ?? undefined),
+  };
+}
+
+export function scoreBook(book: EvalBook, pass: Pass = 'instant', mistakes?: Mistake[]): Score {
+  const { names, sources } = pass === 'instant' ? predictInstant(book) : predictContext(book);
   const lex = lexiconFor(book.language);
   const mostlySpeech = new Map<number, boolean>();
   const eligible = (paragraph: number): boolean => {
@@ -109,25 +161,32 @@ export function scoreBook(book: EvalBook, mistakes?: Mistake[]): Score {
     }
     return known;
   };
-  const chainNames = chainMapping(book, predictions);
+  const chainNames = chainMapping(book, names);
   const score = emptyScore();
   book.quotes.forEach((quote, k) => {
     score.quotes++;
     if (eligible(quote.paragraph)) score.eligible++;
-    const predicted = predictions[k];
+    const chained = quote.chain === undefined ? undefined : chainNames.get(quote.chain);
+    const verifiable = quote.gold !== null || chained !== undefined;
+    if (verifiable) score.verifiable++;
+    const predicted = names[k];
     if (predicted === undefined) return;
     score.attributed++;
-    const source = sources.get(ids[quote.paragraph] as string) ?? 'reporting-clause';
-    score.bySource[source].attributed++;
-    const byName = quote.gold !== null && book.matches(predicted, quote.gold);
-    const byChain =
-      quote.chain !== undefined && chainNames.get(quote.chain) === normaliseName(predicted);
-    if (byName || byChain) {
-      score.correct++;
-      score.bySource[source].correct++;
+    if (!verifiable) {
+      score.unverifiable++;
       return;
     }
-    if (quote.gold === null) score.unverifiable++;
+    score.attributedVerifiable++;
+    const source = sources[k] ?? 'unknown';
+    const slot = (score.bySource[source] ??= { attributed: 0, correct: 0 });
+    slot.attributed++;
+    const byName = quote.gold !== null && book.matches(predicted, quote.gold);
+    const byChain = chained !== undefined && chained === normaliseName(predicted);
+    if (byName || byChain) {
+      score.correct++;
+      slot.correct++;
+      return;
+    }
     mistakes?.push({
       book: book.name,
       paragraph: book.paragraphs[quote.paragraph] ?? '',
@@ -177,60 +236,4 @@ function chainMapping(book: EvalBook, predictions: (string | undefined)[]): Map<
     usedNames.add(name);
   }
   return mapping;
-}
-
-/** Lower case, punctuation and underscores to spaces, a leading article dropped. */
-export function normaliseName(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-    .replace(/^(the|le|la|les|il|lo|der|die|das) /u, '');
-}
-
-/**
- * Name matching shared by the corpora: equal once normalised, else the same speaker by the
- * pass's own rules (titles must agree; "Holmes" matches "Mr Sherlock Holmes").
- */
-export function namesMatch(predicted: string, gold: string, language: string): boolean {
-  const p = normaliseName(predicted);
-  const g = normaliseName(gold);
-  if (p === g) return true;
-  return sameSpeaker(p, g, lexiconFor(language));
-}
-
-/** Offsets of paragraph starts → the paragraph holding an offset (binary search). */
-export function paragraphAt(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-/** Splits on blank lines (or on every line break when `lines`), keeping start offsets. */
-export function splitParagraphs(
-  text: string,
-  separator: RegExp,
-): { starts: number[]; paragraphs: string[] } {
-  const starts: number[] = [];
-  const paragraphs: string[] = [];
-  let from = 0;
-  const push = (end: number) => {
-    const raw = text.slice(from, end);
-    const body = raw.replace(/\s+/g, ' ').trim();
-    if (body.length > 0) {
-      starts.push(from);
-      paragraphs.push(body);
-    }
-  };
-  for (const m of text.matchAll(new RegExp(separator.source, 'g'))) {
-    push(m.index);
-    from = m.index + m[0].length;
-  }
-  push(text.length);
-  return { starts, paragraphs };
 }

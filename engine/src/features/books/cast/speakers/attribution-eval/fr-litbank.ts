@@ -9,13 +9,13 @@
  * namesMatch (eval-book.ts) with the French word lists.
  */
 import { lexiconFor } from '../lexicon.ts';
-import { namesMatch, paragraphAt, splitParagraphs, type EvalBook } from './eval-book.ts';
+import { namesMatch, splitParagraphs, type EvalBook } from './eval-book.ts';
 import { codePointOffsets } from './formats.ts';
 
 const FR = lexiconFor('fr-FR');
 
 export function loadFrLitbankBook(args: { name: string; text: string; ann: string }): EvalBook {
-  const { starts, paragraphs } = splitParagraphs(args.text, /\n+/);
+  const { paragraphs, locate } = splitParagraphs(args.text, /\n+/);
   const toUtf16 = codePointOffsets(args.text);
   const spans = new Map<string, { type: string; start: number; text: string }>();
   const sourceOf = new Map<string, string>();
@@ -36,7 +36,7 @@ export function loadFrLitbankBook(args: { name: string; text: string; ann: strin
     const source = sourceOf.get(id);
     const mention = source === undefined ? undefined : spans.get(source);
     if (mention === undefined) return [];
-    return [{ paragraph: paragraphAt(starts, toUtf16(span.start)), gold: goldName(mention.text) }];
+    return [{ ...locate(toUtf16(span.start)), gold: goldName(mention.text) }];
   });
   return {
     corpus: 'fr-litbank',

@@ -40,8 +40,8 @@ function isOpener(token: string, state: QuoteState): boolean {
   );
 }
 
-/** Detokenises one sentence and advances the quote state. */
-function detokenise(tokens: string[], state: QuoteState): string {
+/** Detokenises one sentence and advances the quote state; `offsets` gets each token's start. */
+function detokenise(tokens: string[], state: QuoteState, offsets: number[]): string {
   let out = '';
   let glueNext = false;
   for (const token of tokens) {
@@ -55,7 +55,9 @@ function detokenise(tokens: string[], state: QuoteState): string {
     }
     if (token === '“' || token === '‘') state.curly++;
     if ((token === '”' || token === '’') && state.curly > 0) state.curly--;
-    out += out !== '' && !left && !glueNext ? ` ${token}` : token;
+    if (out !== '' && !left && !glueNext) out += ' ';
+    offsets.push(out.length);
+    out += token;
     glueNext = right;
   }
   return out;
@@ -77,6 +79,9 @@ export function loadLitbankBook(args: { name: string; sentences: string; ann: st
   const singleMarks = !/(^| )["“”]( |$)/m.test(args.sentences);
   const state: QuoteState = { double: false, single: false, curly: 0, singleMarks };
   const paragraphOf: number[] = [];
+  // Per sentence: where it starts in its paragraph and where each of its tokens starts.
+  const sentenceStart: number[] = [];
+  const tokenOffsets: number[][] = [];
   const paragraphs: string[] = [];
   let previousHadSpeech = false;
   lines.forEach((line, s) => {
@@ -91,28 +96,36 @@ export function loadLitbankBook(args: { name: string; sentences: string; ann: st
     else fresh = previousHadSpeech && !isBareReportingSentence(tokens);
     const hasSpeech =
       openBefore || tokens.some((t) => /^["“”‘’]$/.test(t) || (singleMarks && t === "'"));
-    const text = detokenise(tokens, state);
-    if (fresh) paragraphs.push(text);
-    else paragraphs[paragraphs.length - 1] += ` ${text}`;
+    const offsets: number[] = [];
+    const text = detokenise(tokens, state, offsets);
+    tokenOffsets[s] = offsets;
+    if (fresh) {
+      sentenceStart[s] = 0;
+      paragraphs.push(text);
+    } else {
+      sentenceStart[s] = (paragraphs[paragraphs.length - 1] as string).length + 1;
+      paragraphs[paragraphs.length - 1] += ` ${text}`;
+    }
     paragraphOf[s] = paragraphs.length - 1;
     previousHadSpeech = hasSpeech;
   });
 
   const speakerOf = new Map<string, string>();
-  const quoteRows: { id: string; sentence: number }[] = [];
+  const quoteRows: { id: string; sentence: number; token: number }[] = [];
   for (const row of args.ann.split('\n')) {
     const cells = row.split('\t');
     if (cells[0] === 'QUOTE' && cells[1] !== undefined) {
-      quoteRows.push({ id: cells[1], sentence: Number(cells[2]) });
+      quoteRows.push({ id: cells[1], sentence: Number(cells[2]), token: Number(cells[3]) });
     } else if (cells[0] === 'ATTRIB' && cells[1] !== undefined && cells[2] !== undefined) {
       speakerOf.set(cells[1], cells[2].trim());
     }
   }
-  const quotes: EvalQuote[] = quoteRows.flatMap(({ id, sentence }) => {
+  const quotes: EvalQuote[] = quoteRows.flatMap(({ id, sentence, token }) => {
     const speaker = speakerOf.get(id);
     const paragraph = paragraphOf[sentence];
     if (speaker === undefined || paragraph === undefined) return [];
-    return [{ paragraph, gold: speakerName(speaker), chain: speaker }];
+    const offset = (sentenceStart[sentence] ?? 0) + (tokenOffsets[sentence]?.[token] ?? 0);
+    return [{ paragraph, offset, gold: speakerName(speaker), chain: speaker }];
   });
   return {
     corpus: 'litbank',

@@ -11,13 +11,7 @@
  * ("Bounderby" said of Josiah Bounderby, whose aliases are "Mr. Bounderby" and "Josiah
  * Bounderby").
  */
-import {
-  normaliseName,
-  namesMatch,
-  paragraphAt,
-  splitParagraphs,
-  type EvalBook,
-} from './eval-book.ts';
+import { normaliseName, namesMatch, splitParagraphs, type EvalBook } from './eval-book.ts';
 import { codePointOffsets, parseCsv, parsePyLiteral, pyStrings, type PyValue } from './formats.ts';
 
 export function loadPdncBook(args: {
@@ -26,7 +20,7 @@ export function loadPdncBook(args: {
   quotationCsv: string;
   characterCsv: string;
 }): EvalBook {
-  const { starts, paragraphs } = splitParagraphs(args.novelText, /\n[ \t]*\n/);
+  const { paragraphs, locate } = splitParagraphs(args.novelText, /\n[ \t]*\n/);
   const toUtf16 = codePointOffsets(args.novelText);
   const aliases = new Map<string, Set<string>>();
   const owners = new Map<string, Set<string>>();
@@ -49,7 +43,7 @@ export function loadPdncBook(args: {
     const start = Array.isArray(first) ? first[0] : undefined;
     const speaker = row['speaker'] ?? '';
     if (typeof start !== 'number' || speaker === '') return [];
-    return [{ paragraph: paragraphAt(starts, toUtf16(start)), gold: speaker }];
+    return [{ ...locate(toUtf16(start)), gold: speaker }];
   });
   // The speaker column usually holds the main name, sometimes one of the aliases
   // ("Dorian Gray" for the character listed as "Prince Charming").

@@ -1,0 +1,247 @@
+/**
+ * Turn-taking for the context pass, over the runs turns.ts builds (consecutive speech
+ * paragraphs; a narration paragraph ends a run).
+ *
+ * - Vocative: a turn that addresses exactly one character ("Mr. Bennet, how can you…") hands
+ *   the next turn to that character, and the turn before too (it answers them), when that turn
+ *   has no clause of its own, does not address that character itself, and does not name them.
+ * - Alternation: a run is cut at the turns where someone unplaced speaks; within a stretch, two
+ *   known turns of two different speakers an odd number of turns apart fill the turns between
+ *   them (all or none); the same speaker an even number apart fills them with the partner known
+ *   from a neighbouring pair. Before the first and after the last known turn, the alternation
+ *   of the nearest pair goes on outward until a turn refuses it; with one speaker known, the pair
+ *   is theirs and the one other named person on stage (nobody else near). A turn refuses a speaker whose
+ *   gender its clause contradicts ("she said" for a man), whom it addresses or names, or when it
+ *   addresses someone other than the listener.
+ * The two steps repeat until nothing changes, since each gives the other known turns.
+ */
+import type { Character } from './characters.ts';
+import { parseName } from './characters.ts';
+import { kinship } from './descriptors.ts';
+import { lexiconFor, type Lexicon } from './lexicon.ts';
+import { NARRATOR } from './scene.ts';
+import type { Turn } from './turns.ts';
+
+/** Titles are read with the English lists (Mr./Mrs. for kin words). */
+const LEX = lexiconFor('en');
+
+/** Turns whose speaker may anchor an alternation: not an action beat, which is a guess. */
+const ANCHORS = new Set([
+  'preset',
+  'clause',
+  'colon',
+  'descriptor',
+  'pronoun',
+  'vocative',
+  'turn-taking',
+]);
+
+function fitsGender(turn: Turn, speaker: Character): boolean {
+  return turn.gender === null || speaker.gender === null || speaker.gender === turn.gender;
+}
+
+/**
+ * Whether the speech names the character by one of its own names ("Mr. Bennet", not just
+ * "Bennet", which Mrs. Bennet may say of her husband).
+ */
+export function namesSelf(speech: string, character: Character): boolean {
+  return character.forms.some((form) => {
+    const pattern = form
+      .trim()
+      .split(/\s+/)
+      .map((w) => w.replace(/\.$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('\\.?\\s+');
+    return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'u').test(speech);
+  });
+}
+
+/**
+ * An unresolved descriptor accepts a guessed speaker only when it fits: a known gender that
+ * agrees, and for "his wife"/"her mother" (married women) or "her husband"/"his father" a
+ * matching Mrs./Mr. among the speaker's names.
+ */
+function fitsDescriptor(turn: Turn, speaker: Character, lex: Lexicon): boolean {
+  if (turn.phrase === null) return true;
+  if (turn.gender !== null && speaker.gender !== turn.gender) return false;
+  const kin = kinship(turn.phrase);
+  if (kin === null) return true;
+  const title = kin.kin === 'husband' || kin.kin === 'father' ? 'mr' : 'mrs';
+  return speaker.forms.some((f) => parseName(f, lex).titles.includes(title));
+}
+
+function refuses(turn: Turn, speaker: Character, listener: Character): boolean {
+  if (turn.stop || !fitsGender(turn, speaker)) return true;
+  if (!fitsDescriptor(turn, speaker, LEX)) return true;
+  if (turn.addressed.some((c) => c === speaker || c !== listener)) return true;
+  return speaker !== NARRATOR && namesSelf(turn.speech, speaker);
+}
+
+/** Whether `turn` may be given to `target` on the strength of a vocative next to it. */
+function vocativeFits(turn: Turn, target: Character): boolean {
+  if (turn.speaker !== null || turn.stop || turn.gender !== null || turn.phrase !== null) {
+    return false;
+  }
+  return !turn.addressed.includes(target) && !namesSelf(turn.speech, target);
+}
+
+/** The one character a turn addresses, other than its own speaker. */
+function addresseeOf(turn: Turn): Character | null {
+  const addressed = [...new Set(turn.addressed)].filter((c) => c !== turn.speaker);
+  return addressed.length === 1 ? (addressed[0] as Character) : null;
+}
+
+/**
+ * A turn addressing someone ("Mr. Bennet, how can you…") is answered by them in the next turn,
+ * and answers them: the turn before is theirs too.
+ */
+function byVocative(run: Turn[]): boolean {
+  let changed = false;
+  run.forEach((turn, k) => {
+    const target = addresseeOf(turn);
+    if (target === null) return;
+    for (const other of [run[k + 1]]) {
+      if (other === undefined || !vocativeFits(other, target)) continue;
+      other.speaker = target;
+      other.via = 'vocative';
+      changed = true;
+    }
+  });
+  return changed;
+}
+
+/** Fills `indices` alternating from a known turn; all or none. */
+function fillAll(
+  run: Turn[],
+  indices: number[],
+  from: number,
+  pair: [Character, Character],
+): boolean {
+  const start = run[from]?.speaker;
+  if (start === null || start === undefined) return false;
+  const guesses: [number, Character][] = [];
+  for (const k of indices) {
+    const odd = Math.abs(k - from) % 2 === 1;
+    const speaker = odd ? (start === pair[0] ? pair[1] : pair[0]) : start;
+    const listener = speaker === pair[0] ? pair[1] : pair[0];
+    if (refuses(run[k] as Turn, speaker, listener)) return false;
+    guesses.push([k, speaker]);
+  }
+  for (const [k, speaker] of guesses) {
+    const turn = run[k] as Turn;
+    turn.speaker = speaker;
+    turn.via = 'turn-taking';
+  }
+  return guesses.length > 0;
+}
+
+/** Fills outward from a known turn, one turn at a time, until a turn refuses. */
+function fillOutward(
+  run: Turn[],
+  from: number,
+  step: 1 | -1,
+  end: number,
+  pair: [Character, Character],
+): boolean {
+  let changed = false;
+  for (let k = from + step; step > 0 ? k < end : k > end; k += step) {
+    if (!fillAll(run, [k], from, pair)) break;
+    changed = true;
+  }
+  return changed;
+}
+
+function alternateStretch(run: Turn[], lo: number, hi: number): boolean {
+  const known: number[] = [];
+  for (let k = lo; k < hi; k++) {
+    const turn = run[k] as Turn;
+    if (turn.speaker !== null && ANCHORS.has(turn.via ?? '')) known.push(k);
+  }
+  const speakerAt = (k: number) => run[k]?.speaker as Character;
+  /** The pair around known turn `a`: the nearest known turn of another speaker an odd gap away. */
+  const partnerOf = (a: number, direction: 1 | -1): Character | null => {
+    const at = known.indexOf(a);
+    for (let j = at + direction; j >= 0 && j < known.length; j += direction) {
+      const b = known[j] as number;
+      const gap = Math.abs(b - a);
+      const same = speakerAt(b) === speakerAt(a);
+      if (same !== (gap % 2 === 0)) return null; // the alternation breaks between them
+      if (!same) return speakerAt(b);
+    }
+    return null;
+  };
+  // Tails and same-speaker gaps guess a partner: only in a stretch two people hold.
+  const twoParty = new Set(known.map(speakerAt)).size <= 2;
+  let changed = false;
+  for (let n = 0; n + 1 < known.length; n++) {
+    const a = known[n] as number;
+    const b = known[n + 1] as number;
+    if (b - a < 2) continue;
+    const between = Array.from({ length: b - a - 1 }, (_, k) => a + 1 + k);
+    const sa = speakerAt(a);
+    const sb = speakerAt(b);
+    if (sa !== sb && (b - a) % 2 === 1) changed = fillAll(run, between, a, [sa, sb]) || changed;
+    else if (twoParty && sa === sb && (b - a) % 2 === 0) {
+      const partner = partnerOf(a, -1) ?? partnerOf(b, 1);
+      if (partner !== null) changed = fillAll(run, between, a, [sa, partner]) || changed;
+    }
+  }
+  const first = known[0];
+  const last = known[known.length - 1];
+  if (!twoParty) return changed;
+  // One speaker known, and one other person on stage: the exchange is theirs.
+  const alone = first !== undefined && new Set(known.map(speakerAt)).size === 1;
+  const stagePartner = alone ? onlyOtherOnStage(run[first] as Turn, speakerAt(first)) : null;
+  if (first !== undefined && first > lo) {
+    const partner = partnerOf(first, 1) ?? stagePartner;
+    if (partner !== null) {
+      changed = fillOutward(run, first, -1, lo - 1, [speakerAt(first), partner]) || changed;
+    }
+  }
+  if (last !== undefined && last < hi - 1) {
+    const partner = partnerOf(last, -1) ?? stagePartner;
+    if (partner !== null) {
+      changed = fillOutward(run, last, 1, hi, [speakerAt(last), partner]) || changed;
+    }
+  }
+  return changed;
+}
+
+/** Salience a second person needs to be on stage, and the most a third may have. */
+const PARTNER_SALIENCE = 1;
+const THIRD_SALIENCE = 0.1;
+
+/**
+ * The one other named person on stage with `speaker` when the turn starts: salient enough, with
+ * nobody else (named or not) near, and of the other gender or a gender the book does not say.
+ */
+function onlyOtherOnStage(turn: Turn, speaker: Character): Character | null {
+  const others = turn.stage.filter((p) => p.character !== speaker);
+  const [first, second] = others;
+  if (first === undefined || first.character.name === '' || first.salience < PARTNER_SALIENCE) {
+    return null;
+  }
+  if (second !== undefined && second.salience >= THIRD_SALIENCE) return null;
+  return first.character;
+}
+
+function byAlternation(run: Turn[]): boolean {
+  let changed = false;
+  let lo = 0;
+  for (let k = 0; k <= run.length; k++) {
+    const turn = run[k];
+    if (turn !== undefined && !(turn.stop && turn.speaker === null)) continue;
+    if (k - lo >= 2) changed = alternateStretch(run, lo, k) || changed;
+    lo = k + 1;
+  }
+  return changed;
+}
+
+export function takeTurns(runs: Turn[][]): void {
+  for (const run of runs) {
+    for (let round = 0; round < 4; round++) {
+      const a = byVocative(run);
+      const b = byAlternation(run);
+      if (!a && !b) break;
+    }
+  }
+}

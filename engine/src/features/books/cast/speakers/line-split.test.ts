@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { countWords } from '../../text-stats.ts';
+import { withinTolerance } from '../../screenplay/screenplay-annotation.ts';
+import { annotateWithoutModel } from './line-split.ts';
+
+const paragraphs = (texts: string[]) =>
+  texts.map((text, i) => ({
+    id: `p${i}`,
+    text,
+    character_name: null,
+    locked: false,
+    speaker_cleared: false,
+  }));
+
+function annotate(texts: string[], scope?: string[]) {
+  const all = paragraphs(texts);
+  return annotateWithoutModel({
+    paragraphs: all,
+    scope: new Set(scope ?? all.map((p) => p.id)),
+    language: 'en',
+  }).lines;
+}
+
+describe('annotateWithoutModel (rule 10 without a model)', () => {
+  it('splits a mixed paragraph into dialogue and narration lines, words unchanged', () => {
+    // Pride and Prejudice, chapter 2.
+    const text =
+      '“Now, Kitty, you may cough as much as you choose,” said Mr. Bennet; and, as he spoke, he left the room, fatigued with the raptures of his wife.';
+    const lines = annotate([text]).get('p0') ?? [];
+    expect(lines).toEqual([
+      {
+        text: '“Now, Kitty, you may cough as much as you choose,”',
+        speaker: 'Mr. Bennet',
+        direction: '',
+      },
+      {
+        text: 'said Mr. Bennet; and, as he spoke, he left the room, fatigued with the raptures of his wife.',
+        speaker: null,
+        direction: '',
+      },
+    ]);
+    expect(withinTolerance(text, lines)).toBe(true);
+    expect(lines.reduce((n, l) => n + countWords(l.text), 0)).toBe(countWords(text));
+  });
+
+  it('keeps a paragraph that is one speaker’s speech, or all narration, as one line', () => {
+    const out = annotate([
+      '“Shall we go?” whispered Elizabeth.',
+      '“Not yet.”',
+      'It was a fine day.',
+    ]);
+    expect(out.get('p0')).toEqual([
+      { text: '“Shall we go?”', speaker: 'Elizabeth', direction: 'whispered' },
+      { text: 'whispered Elizabeth.', speaker: null, direction: '' },
+    ]);
+    expect(out.get('p2')).toEqual([{ text: 'It was a fine day.', speaker: null, direction: '' }]);
+    expect(out.get('p1')).toHaveLength(1);
+  });
+
+  it('answers only for the paragraphs in scope, reading the others for context', () => {
+    const out = annotate(['“Good morning,” said Jane.', '“Good morning,” said Elizabeth.'], ['p1']);
+    expect([...out.keys()]).toEqual(['p1']);
+  });
+
+  it('gives the first line the paragraph’s opening words (the id stays with them)', () => {
+    const text = 'Mrs. Bennet said only, “Nonsense, nonsense!”';
+    const lines = annotate([text]).get('p0') ?? [];
+    expect(lines[0]?.text).toBe('Mrs. Bennet said only,');
+    expect(lines.map((l) => l.text).join(' ')).toBe(text);
+  });
+});
