@@ -3,6 +3,7 @@
  * ../shared/data). Each capability registers its eval here when it lands (manuscripts, midi,
  * denoise, stems); an unknown name lists what exists and exits 2.
  */
+import { runAlignmentEval } from './eval/alignment.ts';
 import { runAttributionEval } from './eval/attribution.ts';
 import { runChapterEval } from './eval/chapters.ts';
 import { runStemsEval } from './eval/stems.ts';
@@ -35,6 +36,11 @@ const evaluations: Record<string, Evaluation> = {
   attribution: {
     about: 'heuristic speaker attribution precision/recall per corpus',
     run: runAttributionEval,
+  },
+  alignment: {
+    about:
+      'word-boundary error (median, p90) of eSpeak+DTW alignment on speech/picovoice_multilingual',
+    run: runAlignmentEval,
   },
   midi: {
     about: 'Basic Pitch note precision/recall/F1 (onset ±50 ms) per file of music/ with MIDI truth',

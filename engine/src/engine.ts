@@ -40,6 +40,7 @@ import { stemJob } from './features/stems/stem-job.ts';
 import { EspeakEngine } from './features/tts/espeak-engine.ts';
 import { createNeuralEngines, installedNeuralVoices } from './features/tts/neural-voices.ts';
 import { SpeechService } from './features/tts/speech-service.ts';
+import { createSpeechArea } from './features/speech/index.ts';
 import type { WebhookLookup } from './features/webhooks/address-guard.ts';
 import { WebhookService } from './features/webhooks/webhook-service.ts';
 import { FfmpegStatus } from './ffmpeg-status.ts';
@@ -178,6 +179,8 @@ export async function createEngine(
     ffmpeg: () => ffmpeg.require(),
   });
   const urls = new UrlSigner(config.home, clock);
+  const speechArea = createSpeechArea({ workers, models, ffmpeg: () => ffmpeg.require() });
+  for (const handler of speechArea.jobs) registry.register(handler);
   const voiceLibrary = new VoicesService(
     database.db,
     voices,
@@ -218,6 +221,7 @@ export async function createEngine(
     synth,
     voiceLibrary,
     speech,
+    speechArea,
     webhooks,
     clock,
     rateLimiter: new RateLimiter(),
@@ -261,6 +265,7 @@ export async function createEngine(
       // deliveries are stored now and sent by the next start.
       announceRecovered(recoverInterruptedJobs(jobRepo, registry), jobRepo, jobEvents);
       await webhooks.stop();
+      await speechArea.close();
       await workers.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -19,6 +19,7 @@ import type { VoicesService } from './features/voices/voices-service.ts';
 import type { NarrationService } from './features/narration/narration-service.ts';
 import type { VoiceSynthesizer } from './features/tts/voice-synth.ts';
 import type { SpeechService } from './features/tts/speech-service.ts';
+import type { SpeechArea } from './features/speech/index.ts';
 import type { WebhookService } from './features/webhooks/webhook-service.ts';
 import type { ModelRegistry } from './inference/model-registry.ts';
 import type { JobEvents } from './jobs/job-events.ts';
@@ -56,6 +57,8 @@ export interface Services {
   voiceLibrary: VoicesService;
   /** OpenAI-compatible text to speech (features/tts). */
   speech: SpeechService;
+  /** Transcription, diarization and alignment (features/speech). */
+  speechArea: SpeechArea;
   /** Webhook endpoints, the event fan-out and the delivery scheduler (features/webhooks). */
   webhooks: WebhookService;
   /** Time for the ledger's resets and the webhook schedule (system clock; tests inject). */

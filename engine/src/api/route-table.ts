@@ -15,6 +15,7 @@ import { midiRoutes } from '../features/midi/routes.ts';
 import { jobRoutes } from '../features/jobs/routes.ts';
 import { stemRoutes } from '../features/stems/routes.ts';
 import { speechRoutes } from '../features/tts/routes.ts';
+import { speechAreaRoutes } from '../features/speech/index.ts';
 import { voiceRoutes } from '../features/voices/routes.ts';
 import { webhookRoutes } from '../features/webhooks/routes.ts';
 import { removedRoute, type AnyRoute, type RemovedRoute } from './route.ts';
@@ -34,6 +35,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...midiRoutes,
   ...denoiseRoutes,
   ...stemRoutes,
+  ...speechAreaRoutes,
 ];
 
 /** Document 2, "Narration" and "Versioning": replaced by narration/batch. */
