@@ -179,7 +179,17 @@ export async function createEngine(
     ffmpeg: () => ffmpeg.require(),
   });
   const urls = new UrlSigner(config.home, clock);
-  const speechArea = createSpeechArea({ workers, models, ffmpeg: () => ffmpeg.require() });
+  const speechArea = createSpeechArea({
+    workers,
+    models,
+    ffmpeg: () => ffmpeg.require(),
+    files,
+    jobs,
+    jobRepo,
+    jobEvents,
+    credits,
+    log,
+  });
   for (const handler of speechArea.jobs) registry.register(handler);
   const voiceLibrary = new VoicesService(
     database.db,

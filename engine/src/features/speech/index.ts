@@ -3,6 +3,7 @@
  * make (docs/api/transcription.md, docs/api/alignment.md).
  */
 import { alignmentRoutes } from './alignment/alignment-routes.ts';
+import { openAiTranscriptionRoutes } from './transcription/openai-routes.ts';
 
 export { createSpeechArea, type SpeechArea, type SpeechAreaDeps } from './speech-area.ts';
 export {
@@ -12,4 +13,5 @@ export {
   type AlignmentResult,
 } from './alignment/alignment-service.ts';
 
-export const speechAreaRoutes = [...alignmentRoutes];
+export const speechAreaRoutes = [...openAiTranscriptionRoutes, ...alignmentRoutes];
+export { makeTranscriptionJob } from './transcription/transcription-job.ts';

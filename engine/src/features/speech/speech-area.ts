@@ -8,16 +8,35 @@ import type { ModelRegistry } from '../../inference/model-registry.ts';
 import type { JobHandler } from '../../jobs/job-types.ts';
 import type { WorkerPool } from '../../jobs/worker-pool.ts';
 import { EspeakEngine } from '../tts/espeak-engine.ts';
+import type { CreditsService } from '../credits/credits-service.ts';
+import type { FileStore } from '../files/file-store.ts';
+import type { JobEvents } from '../../jobs/job-events.ts';
+import type { JobRepo } from '../../jobs/job-repo.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
 import { AlignmentService } from './alignment/alignment-service.ts';
+import { SherpaHost } from './asr-engines/sherpa-host.ts';
+import {
+  DIARIZATION_JOB,
+  makeTranscriptionJob,
+  TRANSCRIPTION_JOB,
+} from './transcription/transcription-job.ts';
+import { TranscriptionService } from './transcription/transcription-service.ts';
 
 export interface SpeechAreaDeps {
   workers: WorkerPool;
   models: ModelRegistry;
   ffmpeg: () => Promise<Ffmpeg>;
+  files: FileStore;
+  jobs: JobRunner;
+  jobRepo: JobRepo;
+  jobEvents: JobEvents;
+  credits: CreditsService;
+  log: (line: string) => void;
 }
 
 export interface SpeechArea {
   alignment: AlignmentService;
+  transcription: TranscriptionService;
   /** Job handlers of this area, for the engine's registry. */
   jobs: JobHandler[];
   /** Stops child processes the area started. */
@@ -33,5 +52,15 @@ export function createSpeechArea(deps: SpeechAreaDeps): SpeechArea {
     ffmpeg: deps.ffmpeg,
     espeak,
   });
-  return { alignment, jobs: [], close: async () => {} };
+  const sherpa = new SherpaHost(deps.log);
+  const transcription = new TranscriptionService({ ...deps, sherpa, alignment });
+  return {
+    alignment,
+    transcription,
+    jobs: [
+      makeTranscriptionJob(transcription, TRANSCRIPTION_JOB),
+      makeTranscriptionJob(transcription, DIARIZATION_JOB),
+    ],
+    close: () => sherpa.close(),
+  };
 }
