@@ -5,6 +5,7 @@
  */
 import { runAlignmentEval } from './eval/alignment.ts';
 import { runAttributionEval } from './eval/attribution.ts';
+import { runAsrEval } from './eval/asr.ts';
 import { runChapterEval } from './eval/chapters.ts';
 import { runStemsEval } from './eval/stems.ts';
 import { runDenoiseEval } from './eval/denoise.ts';
@@ -41,6 +42,10 @@ const evaluations: Record<string, Evaluation> = {
     about:
       'word-boundary error (median, p90) of eSpeak+DTW alignment on speech/picovoice_multilingual',
     run: runAlignmentEval,
+  },
+  asr: {
+    about: 'WER per clip and DER on a multi-speaker clip (skips loudly without a Whisper pack)',
+    run: runAsrEval,
   },
   midi: {
     about: 'Basic Pitch note precision/recall/F1 (onset ±50 ms) per file of music/ with MIDI truth',

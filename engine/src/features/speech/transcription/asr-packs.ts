@@ -61,7 +61,7 @@ export function resolveAsr(models: ModelRegistry, wanted: string | null = null):
     }
   }
   if (!whisper)
-    throw notInstalled('No Whisper speech-recognition model', wanted ?? DEFAULT_INSTALL_PACK);
+    throw notInstalled('A Whisper speech-recognition pack', wanted ?? DEFAULT_INSTALL_PACK);
   const vad = tryResolve(models, VAD_PACK, 'silero_vad.onnx');
   if (!vad) throw notInstalled('The Silero VAD model (used to cut audio into speech)', VAD_PACK);
   const { pack, ...files } = whisper;
