@@ -3,7 +3,9 @@
  * ../shared/data). Each capability registers its eval here when it lands (manuscripts, midi,
  * denoise, stems); an unknown name lists what exists and exits 2.
  */
+import { runAlignmentEval } from './eval/alignment.ts';
 import { runAttributionEval } from './eval/attribution.ts';
+import { runAsrEval } from './eval/asr.ts';
 import { runChapterEval } from './eval/chapters.ts';
 import { runStemsEval } from './eval/stems.ts';
 import { runDenoiseEval } from './eval/denoise.ts';
@@ -35,6 +37,15 @@ const evaluations: Record<string, Evaluation> = {
   attribution: {
     about: 'heuristic speaker attribution precision/recall per corpus',
     run: runAttributionEval,
+  },
+  alignment: {
+    about:
+      'word-boundary error (median, p90) of eSpeak+DTW alignment on speech/picovoice_multilingual',
+    run: runAlignmentEval,
+  },
+  asr: {
+    about: 'WER per clip and DER on a multi-speaker clip (skips loudly without a Whisper pack)',
+    run: runAsrEval,
   },
   midi: {
     about: 'Basic Pitch note precision/recall/F1 (onset ±50 ms) per file of music/ with MIDI truth',

@@ -22,6 +22,7 @@ import { booksJobs, createBooks } from './features/books/index.ts';
 import { cleanupJobs, createCleanup } from './features/cleanup/index.ts';
 import { musicJobs, type Music } from './features/music/index.ts';
 import { createPlatform, platformJobs, type WebhookLookup } from './features/platform/index.ts';
+import { createSpeechArea } from './features/speech/index.ts';
 import { createVoices } from './features/voices/index.ts';
 import { WebhookService } from './features/webhooks/index.ts';
 import { FfmpegStatus } from './ffmpeg-status.ts';
@@ -133,6 +134,17 @@ export async function createEngine(
     ...(options.webhookTimeoutMs !== undefined && { timeoutMs: options.webhookTimeoutMs }),
   });
   const voices = createVoices({ ...core, urls: platform.urls, charges: billing.ledger });
+  const speech = createSpeechArea({
+    workers,
+    models,
+    ffmpeg: () => ffmpeg.require(),
+    files: platform.files,
+    jobs,
+    jobRepo,
+    jobEvents,
+    credits: billing,
+    log,
+  });
   const books = createBooks({ ...core, ...platform, voices });
   voices.library.countUsageFrom(books.takes.repo);
   const music: Music = { ...core, ...platform, pricing: billing };
@@ -140,6 +152,7 @@ export async function createEngine(
 
   for (const handler of [
     ...platformJobs(platform, { ffmpeg, pricing: billing }),
+    ...speech.jobs,
     ...booksJobs(books),
     ...musicJobs(music),
     ...cleanupJobs({ ...core, ...platform, pricing: billing }),
@@ -168,6 +181,7 @@ export async function createEngine(
     billing,
     webhooks,
     voices,
+    speech,
     books,
     music,
     cleanup,
@@ -210,6 +224,7 @@ export async function createEngine(
       // deliveries are stored now and sent by the next start.
       announceRecovered(recoverInterruptedJobs(jobRepo, registry), jobRepo, jobEvents);
       await webhooks.stop();
+      await speech.close();
       await workers.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

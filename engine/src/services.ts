@@ -14,6 +14,7 @@ import type { CreditsService } from './features/billing/index.ts';
 import type { Books } from './features/books/index.ts';
 import type { DenoiseService } from './features/cleanup/index.ts';
 import type { Music } from './features/music/index.ts';
+import type { SpeechArea } from './features/speech/index.ts';
 import type { FileStore, UrlSigner } from './features/platform/index.ts';
 import type { Voices } from './features/voices/index.ts';
 import type { WebhookService } from './features/webhooks/index.ts';
@@ -33,6 +34,8 @@ export interface Services extends Core {
   webhooks: WebhookService;
   /** Voice catalog, TTS engines, voice routes, OpenAI-compatible speech. */
   voices: Voices;
+  /** Transcription, diarization, alignment, OpenAI-compatible speech to text. */
+  speech: SpeechArea;
   /** Audiobook production: projects to ACX export. */
   books: Books;
   /** Audio to MIDI and stem separation. */

@@ -10,6 +10,7 @@ import { booksRoutes } from '../features/books/index.ts';
 import { cleanupRoutes } from '../features/cleanup/index.ts';
 import { musicRoutes } from '../features/music/index.ts';
 import { platformRoutes } from '../features/platform/index.ts';
+import { speechAreaRoutes } from '../features/speech/index.ts';
 import { voicesRoutes } from '../features/voices/index.ts';
 import { webhookRoutes } from '../features/webhooks/index.ts';
 import { removedRoute, type AnyRoute, type RemovedRoute } from './route.ts';
@@ -21,6 +22,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...webhookRoutes,
   ...booksRoutes,
   ...voicesRoutes,
+  ...speechAreaRoutes,
   ...musicRoutes,
   ...cleanupRoutes,
 ];

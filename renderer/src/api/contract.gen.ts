@@ -14,6 +14,7 @@ import type { Routes as healthRoutes } from './contract/health.gen.ts';
 import type { Routes as jobsRoutes } from './contract/jobs.gen.ts';
 import type { Routes as localRoutes } from './contract/local.gen.ts';
 import type { Routes as midiRoutes } from './contract/midi.gen.ts';
+import type { Routes as speechRoutes } from './contract/speech.gen.ts';
 import type { Routes as stemsRoutes } from './contract/stems.gen.ts';
 import type { Routes as voicesRoutes } from './contract/voices.gen.ts';
 import type { Routes as webhooksRoutes } from './contract/webhooks.gen.ts';
@@ -46,6 +47,7 @@ export interface Contract {
     filesRoutes['post'] &
     jobsRoutes['post'] &
     midiRoutes['post'] &
+    speechRoutes['post'] &
     stemsRoutes['post'] &
     voicesRoutes['post'] &
     webhooksRoutes['post'];

@@ -22,6 +22,9 @@ export type { SpeakableVoice, VoiceCatalog } from './catalog/voice-catalog.ts';
 export type { VoiceUsageSource } from './catalog/voices-service.ts';
 export { suitedVoices } from './catalog/voice-views.ts';
 export { VoiceSynthesizer } from './engines/voice-synth.ts';
+export { EspeakEngine } from './engines/espeak/espeak-engine.ts';
+export type { TtsEngine, TtsTiming } from './engines/tts-engine.ts';
+export { ESPEAK_VOICES } from './engines/espeak/espeak-voices.ts';
 export {
   DEFAULT_TRAILING_SILENCE_MS,
   DIRECTION_CHARACTERS,

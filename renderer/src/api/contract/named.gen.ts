@@ -64,6 +64,18 @@ export type LocalPlan = {
   daily_limit: number;
   stems_tier: 'basic' | 'creator' | 'pro';
 };
+export type OpenAiTranscriptionRequestInput = {
+  /** The audio (any format ffmpeg reads). */
+  file: string;
+  /** Accepted; `whisper-1` and unknown names use the best installed Whisper pack, a pack id (whisper-small) picks it. */
+  model?: string;
+  language?: string;
+  /** Accepted and ignored. */
+  prompt?: string;
+  response_format?: 'json' | 'text' | 'verbose_json' | 'srt' | 'vtt' | 'diarized_json';
+  /** Accepted and ignored (greedy decoding). */
+  temperature?: string;
+};
 export type OutboxMessage = {
   id: number;
   channel: 'email' | 'sms';

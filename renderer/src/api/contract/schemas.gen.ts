@@ -16,6 +16,7 @@ import type * as music_stems_stemSchemas from '../../../../engine/src/features/m
 import type * as platform_analysis_analysisSchema from '../../../../engine/src/features/platform/analysis/analysis-schema.ts';
 import type * as platform_files_fileSchema from '../../../../engine/src/features/platform/files/file-schema.ts';
 import type * as platform_health_healthSchema from '../../../../engine/src/features/platform/health/health-schema.ts';
+import type * as speech_alignment_alignmentSchema from '../../../../engine/src/features/speech/alignment/alignment-schema.ts';
 import type * as voices_catalog_voiceSchemas from '../../../../engine/src/features/voices/catalog/voice-schemas.ts';
 import type * as webhooks_webhookSchemas from '../../../../engine/src/features/webhooks/webhook-schemas.ts';
 import type * as jobs_jobSchema from '../../../../engine/src/jobs/job-schema.ts';
@@ -25,6 +26,9 @@ export interface Schemas {
   advancedFieldsSchema: z.output<typeof music_stems_stemSchemas.advancedFieldsSchema>;
   aliasBody: z.output<typeof books_cast_castSchemas.aliasBody>;
   aliasResponse: z.output<typeof books_cast_castSchemas.aliasResponse>;
+  alignedWordSchema: z.output<typeof speech_alignment_alignmentSchema.alignedWordSchema>;
+  alignRequestSchema: z.output<typeof speech_alignment_alignmentSchema.alignRequestSchema>;
+  alignResultSchema: z.output<typeof speech_alignment_alignmentSchema.alignResultSchema>;
   analysisResultSchema: z.output<typeof platform_analysis_analysisSchema.analysisResultSchema>;
   annotateBody: z.output<typeof books_cast_castSchemas.annotateBody>;
   annotateJobParams: z.output<typeof books_cast_castSchemas.annotateJobParams>;

@@ -1,0 +1,17 @@
+/**
+ * The speech area's public surface: its route rows, its builder and the calls other areas may
+ * make (docs/api/transcription.md, docs/api/alignment.md).
+ */
+import { alignmentRoutes } from './alignment/alignment-routes.ts';
+import { openAiTranscriptionRoutes } from './transcription/openai-routes.ts';
+
+export { createSpeechArea, type SpeechArea, type SpeechAreaDeps } from './speech-area.ts';
+export {
+  AlignmentService,
+  type AlignAudio,
+  type AlignedWord,
+  type AlignmentResult,
+} from './alignment/alignment-service.ts';
+
+export const speechAreaRoutes = [...openAiTranscriptionRoutes, ...alignmentRoutes];
+export { makeTranscriptionJob } from './transcription/transcription-job.ts';

@@ -1,0 +1,245 @@
+/**
+ * Transcription requests and jobs: checks options and model packs BEFORE anything is stored for
+ * long or charged, creates the job, runs it (transcribe-file.ts), and renders its views.
+ */
+import { AppError } from '../../../errors.ts';
+import type { JobRow } from '../../../jobs/job-repo.ts';
+import type { JobContext, JobQuote } from '../../../jobs/job-types.ts';
+import type { JobRepo } from '../../../jobs/job-repo.ts';
+import type { JobRunner } from '../../../jobs/job-runner.ts';
+import type { JobEvents } from '../../../jobs/job-events.ts';
+import type { ModelRegistry } from '../../../inference/model-registry.ts';
+import type { Ffmpeg } from '../../../audio/types.ts';
+import type { Pricing } from '../../billing/index.ts';
+import type { FileStore } from '../../platform/index.ts';
+import { probeMedia } from '../../../audio/probe.ts';
+import type { AlignmentService } from '../alignment/alignment-service.ts';
+import type { SherpaHost } from '../asr-engines/sherpa-host.ts';
+import { resolveAsr, resolveDiarization } from './asr-packs.ts';
+import { transcribeFile } from './transcribe-file.ts';
+import {
+  DIARIZATION_JOB,
+  TRANSCRIPTION_JOB,
+  type TranscriptionInput,
+} from './transcription-job.ts';
+import type { FileTranscript, TranscriptionResult } from './transcript-types.ts';
+import { whisperLanguage } from './whisper-languages.ts';
+
+export interface TranscriptionDeps {
+  files: FileStore;
+  jobs: JobRunner;
+  jobRepo: JobRepo;
+  jobEvents: JobEvents;
+  models: ModelRegistry;
+  credits: Pricing;
+  ffmpeg: () => Promise<Ffmpeg>;
+  sherpa: SherpaHost;
+  alignment: AlignmentService;
+}
+
+/** Options common to every entry point, already parsed from the request's fields. */
+export interface TranscriptionOptions {
+  language: string | null;
+  task: 'transcribe' | 'translate';
+  model: string | null;
+  diarize: boolean;
+  minSpeakers: number | null;
+  maxSpeakers: number | null;
+  wordTimestamps: boolean;
+  confidenceScores: boolean;
+}
+
+export class TranscriptionService {
+  constructor(private readonly deps: TranscriptionDeps) {}
+
+  /** 400 for a language Whisper lacks, 503 for a missing pack: before anything is charged. */
+  check(options: TranscriptionOptions): string | null {
+    let language: string | null = null;
+    if (options.language !== null) {
+      language = whisperLanguage(options.language);
+      if (language === null) {
+        throw new AppError(
+          'validation_error',
+          `language "${options.language}" is not one Whisper knows (ISO 639-1, e.g. en, de, pt).`,
+          {
+            details: {
+              fields: [{ loc: ['body', 'language'], msg: 'unsupported language' }],
+              param: 'language',
+            },
+          },
+        );
+      }
+    }
+    if (
+      options.minSpeakers !== null &&
+      options.maxSpeakers !== null &&
+      options.minSpeakers > options.maxSpeakers
+    ) {
+      throw new AppError('validation_error', 'min_speakers must not exceed max_speakers.', {
+        details: { fields: [{ loc: ['body', 'min_speakers'], msg: 'greater than max_speakers' }] },
+      });
+    }
+    resolveAsr(this.deps.models, options.model);
+    if (options.diarize) resolveDiarization(this.deps.models);
+    return language;
+  }
+
+  /** Creates the job for files already stored (the caller discards them if this throws). */
+  async create(
+    ownerId: string,
+    files: { file_key: string; filename: string }[],
+    options: TranscriptionOptions,
+    sourceUrls: string[] | null,
+  ): Promise<JobRow> {
+    const language = this.check(options);
+    const input: TranscriptionInput = {
+      files,
+      source_urls: sourceUrls,
+      language,
+      task: options.task,
+      model: options.model,
+      diarize: options.diarize,
+      min_speakers: options.minSpeakers,
+      max_speakers: options.maxSpeakers,
+      word_timestamps: options.wordTimestamps,
+      confidence_scores: options.confidenceScores,
+    };
+    return this.deps.jobs.create(
+      ownerId,
+      options.diarize ? DIARIZATION_JOB : TRANSCRIPTION_JOB,
+      input,
+    );
+  }
+
+  /** Waits for a job's end (the OpenAI-compatible routes answer synchronously). */
+  waitFor(id: number, signal: AbortSignal): Promise<JobRow> {
+    return new Promise((resolve, reject) => {
+      const finish = (): boolean => {
+        const row = this.deps.jobRepo.get(id);
+        if (
+          row &&
+          (row.status === 'completed' || row.status === 'failed' || row.status === 'cancelled')
+        ) {
+          unsubscribe();
+          signal.removeEventListener('abort', onAbort);
+          resolve(row);
+          return true;
+        }
+        return false;
+      };
+      const onAbort = (): void => {
+        unsubscribe();
+        // The client left: stop the work it will never read (its credits are released).
+        this.deps.jobs.cancel(id);
+        reject(new AppError('bad_request', 'The request was aborted by the client.'));
+      };
+      const unsubscribe = this.deps.jobEvents.subscribe((event) => {
+        if (event.job.id === id) finish();
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+      finish();
+    });
+  }
+
+  /** The caller's transcription job, or 404. */
+  job(ownerId: string, id: number): JobRow {
+    const row = this.deps.jobRepo.get(id);
+    if (
+      !row ||
+      row.ownerId !== ownerId ||
+      (row.type !== TRANSCRIPTION_JOB && row.type !== DIARIZATION_JOB)
+    ) {
+      throw new AppError('not_found', `Transcription job ${id} not found.`);
+    }
+    return row;
+  }
+
+  async quote(ownerId: string, input: TranscriptionInput): Promise<JobQuote> {
+    const seconds = await this.probedSeconds(ownerId, input);
+    const base = this.deps.credits.quoteMinutes('transcription', seconds);
+    if (!input.diarize) return base;
+    const speakers = this.deps.credits.quoteMinutes('speaker_diarization', seconds);
+    return {
+      ...base,
+      credits: base.credits + speakers.credits,
+      serviceType: 'speaker_diarization',
+      metadata: { ...base.metadata, diarization_credits: speakers.credits },
+    };
+  }
+
+  private async probedSeconds(ownerId: string, input: TranscriptionInput): Promise<number | null> {
+    let total = 0;
+    try {
+      const ffmpeg = await this.deps.ffmpeg();
+      for (const f of input.files) {
+        const row = this.deps.files.get(ownerId, f.file_key);
+        total += (await probeMedia(ffmpeg, this.deps.files.pathOf(row))).duration_seconds ?? 0;
+      }
+      return total;
+    } catch {
+      return null; // unreadable media fails in run() and is refunded
+    }
+  }
+
+  async run(ctx: JobContext<TranscriptionInput>): Promise<TranscriptionResult> {
+    const { input, ownerId, signal } = ctx;
+    const asr = resolveAsr(this.deps.models, input.model);
+    const diarization = input.diarize
+      ? {
+          ...resolveDiarization(this.deps.models),
+          min: input.min_speakers,
+          max: input.max_speakers,
+        }
+      : null;
+    const results: FileTranscript[] = [];
+    const started = Date.now();
+    for (const [index, file] of input.files.entries()) {
+      const row = this.deps.files.get(ownerId, file.file_key);
+      results.push(
+        await transcribeFile(
+          { sherpa: this.deps.sherpa, alignment: this.deps.alignment, ffmpeg: this.deps.ffmpeg },
+          {
+            path: this.deps.files.pathOf(row),
+            filename: file.filename,
+            asr,
+            language: input.language,
+            task: input.task,
+            wordTimestamps: input.word_timestamps || input.confidence_scores,
+            diarization,
+            signal,
+            onProgress: (fraction) => {
+              const percent = ((index + fraction) / input.files.length) * 100;
+              const elapsed = (Date.now() - started) / 1000;
+              ctx.progress({
+                percent,
+                stage: 'transcribe',
+                ...(percent > 2 && { etaSeconds: (elapsed * (100 - percent)) / percent }),
+              });
+            },
+          },
+        ),
+      );
+    }
+    const duration = results.reduce((sum, r) => sum + r.duration, 0);
+    const used =
+      this.deps.credits.quoteMinutes('transcription', duration).credits +
+      (input.diarize ? this.deps.credits.quoteMinutes('speaker_diarization', duration).credits : 0);
+    ctx.reportUsage({ credits: used, audioDuration: duration });
+    const speakers = [
+      ...new Set(
+        results
+          .flatMap((r) => r.segments.map((s) => s.speaker))
+          .filter((s): s is string => s !== null),
+      ),
+    ].sort();
+    return {
+      model: asr.pack,
+      task: input.task,
+      language: results[0]?.language ?? input.language ?? 'en',
+      duration: Math.round(duration * 1000) / 1000,
+      text: results.map((r) => r.text).join('\n\n'),
+      files: results,
+      speakers,
+    };
+  }
+}
