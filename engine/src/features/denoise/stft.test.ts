@@ -35,6 +35,28 @@ describe('FftPlan', () => {
     expect(worst).toBeLessThan(1e-9 * n);
   });
 
+  it.each([8, 12, 512, 960])(
+    'gives a real signal the same bins as a direct DFT at size %i',
+    (n) => {
+      const x = noise(n, 3 * n);
+      const fft = new RealFft(n);
+      const re = new Float32Array(fft.bins);
+      const im = new Float32Array(fft.bins);
+      fft.forward(x, re, im);
+      let worst = 0;
+      for (let k = 0; k < fft.bins; k++) {
+        let sr = 0;
+        let si = 0;
+        for (let j = 0; j < n; j++) {
+          sr += x[j]! * Math.cos((-2 * Math.PI * j * k) / n);
+          si += x[j]! * Math.sin((-2 * Math.PI * j * k) / n);
+        }
+        worst = Math.max(worst, Math.abs(sr - re[k]!), Math.abs(si - im[k]!));
+      }
+      expect(worst).toBeLessThan(1e-5 * n);
+    },
+  );
+
   it('inverts a real transform (irfft · 1/N)', () => {
     const fft = new RealFft(960);
     const x = noise(960, 7);
