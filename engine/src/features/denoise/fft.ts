@@ -8,6 +8,8 @@
  * (callers scale, because each published model scales differently; stft.ts).
  */
 
+import { fft } from '../../audio/fft.ts';
+
 export class FftPlan {
   readonly size: number;
   private readonly radices: number[];
@@ -127,7 +129,8 @@ export class RealFft {
   readonly size: number;
   readonly bins: number;
   private readonly half: number;
-  private readonly plan: FftPlan;
+  /** The half-size complex transform: radix-2 for powers of two (GTCRN), else mixed radix. */
+  private readonly transform: (re: Float64Array, im: Float64Array, inverse?: boolean) => void;
   private readonly re: Float64Array;
   private readonly im: Float64Array;
   /** e^(−2πik/N) for k in 0..N/2. */
@@ -139,7 +142,12 @@ export class RealFft {
     this.size = size;
     this.bins = size / 2 + 1;
     this.half = size / 2;
-    this.plan = new FftPlan(this.half);
+    if ((this.half & (this.half - 1)) === 0) {
+      this.transform = fft;
+    } else {
+      const plan = new FftPlan(this.half);
+      this.transform = (re, im, inverse) => plan.transform(re, im, inverse);
+    }
     this.re = new Float64Array(this.half);
     this.im = new Float64Array(this.half);
     this.twRe = new Float64Array(this.half + 1);
@@ -157,7 +165,7 @@ export class RealFft {
       re[n] = input[2 * n]!;
       im[n] = input[2 * n + 1]!;
     }
-    this.plan.transform(re, im);
+    this.transform(re, im);
     // X[k] = E[k] + W^k·O[k], with E = (Z[k] + conj Z[M−k])/2 and O = (Z[k] − conj Z[M−k])/(2i).
     outRe[0] = re[0]! + im[0]!;
     outIm[0] = 0;
@@ -196,7 +204,7 @@ export class RealFft {
       re[k] = er - oi;
       im[k] = ei + or;
     }
-    this.plan.transform(re, im, true);
+    this.transform(re, im, true);
     for (let n = 0; n < half; n++) {
       out[2 * n] = re[n]!;
       out[2 * n + 1] = im[n]!;
