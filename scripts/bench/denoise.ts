@@ -11,13 +11,21 @@
  * Peer: ffmpeg's classical FFT denoiser (`afftdn`) over the same long file, same output format,
  * its peak RSS read by /usr/bin/time. Models from TAPEHOUSE_MODELS_DIR, data from
  * TAPEHOUSE_DATA_DIR.
+ *
+ * Model-level peer (denoise-sherpa-peer.ts): the `balanced` engine's GTCRN stream against
+ * sherpa-onnx-node's OfflineSpeechDenoiser on the same gtcrn_simple.onnx and the same samples
+ * (the short file at 16 kHz), in this process, no decoding or encoding in either time.
+ * The machine's load average is printed with the numbers: other processes on a shared machine
+ * slow every row, so compare ratios taken in the same run.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { decodeAudio } from '../../engine/src/audio/decode.ts';
 import { resolveFfmpeg } from '../../engine/src/audio/ffmpeg-locate.ts';
 import { ROOT } from '../ensure-studio-built.ts';
+import { benchGtcrnAgainstSherpa, type ModelPeerResult } from './denoise-sherpa-peer.ts';
 
 interface Run {
   seconds: number;
@@ -125,8 +133,16 @@ export async function benchDenoise(): Promise<void> {
     buildInput(ffmpeg.path, sources, shortMin, shortFile);
     buildInput(ffmpeg.path, sources, longMin, longFile);
     console.log(
-      `Denoise bench on ${os.cpus().length} cores: noisy speech, ${shortMin} and ${longMin} minutes (48 kHz mono FLAC)`,
+      `Denoise bench on ${os.cpus().length} cores (load average ${loadAverage()}): noisy speech, ${shortMin} and ${longMin} minutes (48 kHz mono FLAC)`,
     );
+    const samples16k = (await decodeAudio(ffmpeg, shortFile, { sampleRate: 16_000, channels: 1 }))
+      .samples;
+    const modelPeer = await benchGtcrnAgainstSherpa(
+      path.join(modelsDir, 'denoise/gtcrn_simple.onnx'),
+      samples16k,
+      tmp,
+    );
+    printModelPeer(modelPeer, samples16k.length / 16_000);
     console.log(
       `${'engine'.padEnd(28)}${'RTF long'.padStart(10)}${'x realtime'.padStart(12)}${'peak RSS short'.padStart(16)}${'peak RSS long'.padStart(15)}${'NR dB'.padStart(8)}`,
     );
@@ -157,7 +173,33 @@ export async function benchDenoise(): Promise<void> {
           `peak RSS ${longMin} min / ${shortMin} min = ${(long.peakRssMb / short.peakRssMb).toFixed(2)} (audio ${(longMin / shortMin).toFixed(1)}× longer)`,
       );
     }
+    console.log(`load average at the end: ${loadAverage()}`);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}
+
+function printModelPeer(result: ModelPeerResult | string, audioSeconds: number): void {
+  if (typeof result === 'string') {
+    console.log(`GTCRN model-level peer SKIPPED: ${result}`);
+    return;
+  }
+  const ours = result.oursSeconds / audioSeconds;
+  const peer = result.peerSeconds / audioSeconds;
+  const oursCpu = result.oursCpuSeconds / audioSeconds;
+  const peerCpu = result.peerCpuSeconds / audioSeconds;
+  console.log(
+    `GTCRN model-level, same gtcrn_simple.onnx and ${audioSeconds.toFixed(0)} s of 16 kHz samples, ` +
+      `best of ${result.rounds} alternating rounds (outputs agree at ${result.agreementDb.toFixed(1)} dB SI-SDR):\n` +
+      `  balanced engine                         RTF ${ours.toFixed(4)} wall, ${oursCpu.toFixed(4)} CPU\n` +
+      `  sherpa-onnx-node OfflineSpeechDenoiser  RTF ${peer.toFixed(4)} wall, ${peerCpu.toFixed(4)} CPU\n` +
+      `  ours ${(peer / ours).toFixed(2)}× sherpa's speed (wall), ${(peerCpu / oursCpu).toFixed(2)}× (CPU time)`,
+  );
 }

@@ -24,7 +24,7 @@ interface SherpaTts {
   generate(request: { text: string; sid: number; speed: number }): SherpaAudio;
 }
 
-interface SherpaModule {
+export interface SherpaModule {
   OfflineTts: new (config: unknown) => SherpaTts;
 }
 

@@ -32,6 +32,7 @@ import type { TtsEngine, TtsResult } from '../../engine/src/features/voices/engi
 import { ModelRegistry } from '../../engine/src/inference/model-registry.ts';
 import { defaultIntraOpThreads } from '../../engine/src/inference/session-cache.ts';
 import { WorkerPool } from '../../engine/src/jobs/worker-pool.ts';
+import { comparePhonemeIds } from './tts-phoneme-check.ts';
 import { loadSherpa, sherpaPiper, withSherpaMetadata, writeTokens } from './tts-sherpa-peer.ts';
 
 export const BENCH_TEXT =
@@ -123,6 +124,15 @@ async function peers(
   };
   const same = await run(modelPath);
   row(label, oursMeasure, same);
+  const ids = await comparePhonemeIds(sherpa, config, tokens, BENCH_TEXT, dir);
+  if (typeof ids === 'string') console.log(`    phoneme ids vs sherpa: not compared: ${ids}`);
+  else
+    console.log(
+      `    phoneme ids vs sherpa: ${ids.ours} ours, ${ids.peer} sherpa's, ${ids.differing} differ` +
+        (ids.pairs.length > 0
+          ? ` (${ids.pairs.map(([p, n]) => `${p} ×${n}`).join(', ')}: eSpeak NG versions differ)`
+          : ' (identical)'),
+    );
   if (typeof same === 'string' && typeof sherpa !== 'string' && /metadata/.test(same)) {
     const tagged = withSherpaMetadata(
       modelPath,

@@ -8,6 +8,8 @@
  * SDR = 10·log10(Σ s² / Σ (s − ŝ)²) over both channels of the whole excerpt (the plain
  * signal-to-distortion ratio, no projection). Slakh has no vocal stem, so an engine's "vocals"
  * output is counted as part of "other" (the "other+vocals" row); "other" alone is printed too.
+ * Neural packs that have a manifest but are not installed (nor under TAPEHOUSE_MODELS_DIR) are
+ * listed at the end as SKIPPED, with the reason.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +18,12 @@ import { decodeAudio, type Ffmpeg } from '../../engine/src/audio/index.ts';
 import { resolveFfmpeg } from '../../engine/src/audio/ffmpeg-locate.ts';
 import { loadConfig } from '../../engine/src/config.ts';
 import { run as separate } from '../../engine/src/features/music/stems/separation-task.ts';
-import { enginesIn } from '../../engine/src/features/music/stems/stem-engines.ts';
+import type { InstalledEngine } from '../../engine/src/features/music/stems/separation-engine.ts';
+import {
+  enginesIn,
+  neuralPackDefinitions,
+} from '../../engine/src/features/music/stems/stem-engines.ts';
+import { packBytes } from '../../engine/src/inference/model-manifest.ts';
 import { ModelRegistry } from '../../engine/src/inference/model-registry.ts';
 
 const TRUTH = ['bass', 'drums', 'other'] as const;
@@ -50,7 +57,9 @@ export async function runStemsEval(dataDir: string): Promise<void> {
   const config = loadConfig(process.env, {
     home: fs.mkdtempSync(path.join(os.tmpdir(), 'stems-eval-')),
   });
-  const engines = enginesIn(new ModelRegistry(config), config.executionProviders);
+  const registry = new ModelRegistry(config);
+  const engines = enginesIn(registry, config.executionProviders);
+  const skipped = skippedPacks(registry, engines);
   const mix = await load(ffmpeg, mixFile);
   const truth = new Map<string, Float32Array>();
   for (const stem of TRUTH) truth.set(stem, await load(ffmpeg, path.join(folder, `${stem}.flac`)));
@@ -92,5 +101,32 @@ export async function runStemsEval(dataDir: string): Promise<void> {
       `${name.padEnd(40)}${columns.map((c) => (scores[c] === undefined ? '—' : scores[c]!.toFixed(2)).padStart(14)).join('')}`,
     );
   }
+  for (const line of skipped) console.log(line);
   fs.rmSync(config.home, { recursive: true, force: true });
+}
+
+/**
+ * Every neural stems pack the manifests describe that this run could not evaluate, and why:
+ * printed loudly, so a table with only the DSP row is never mistaken for a neural result.
+ */
+function skippedPacks(registry: ModelRegistry, engines: readonly InstalledEngine[]): string[] {
+  const running = new Set(engines.map((e) => e.id));
+  const lines: string[] = [];
+  for (const pack of neuralPackDefinitions(registry.manifests())) {
+    if (running.has(pack.packId)) continue;
+    let why: string;
+    try {
+      registry.resolveModelFile(pack.packId, pack.file);
+      why = 'its file resolves but the engine was not built (see stem-engines.ts)';
+    } catch (error) {
+      why = error instanceof Error ? error.message : String(error);
+    }
+    const mb = (packBytes(registry.manifest(pack.packId)) / 1e6).toFixed(0);
+    lines.push(`SKIPPED ${pack.packId} (neural, ${mb} MB): ${why}`);
+  }
+  if (lines.length > 0)
+    lines.unshift(
+      `\n*** ${lines.length} neural engine(s) NOT evaluated: only the rows above were measured ***`,
+    );
+  return lines;
 }

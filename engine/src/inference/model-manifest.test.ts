@@ -71,13 +71,32 @@ describe('committed model manifests', () => {
           continue;
         }
         expect(file.url, `${manifest.id}/${file.name}`).toMatch(
-          /\/raw\/[0-9a-f]{40}\/|^https:\/\/raw\.githubusercontent\.com\/[^/]+\/[^/]+\/[0-9a-f]{40}\/|\/releases\/download\/[^/]+\//,
+          /\/raw\/[0-9a-f]{40}\/|^https:\/\/raw\.githubusercontent\.com\/[^/]+\/[^/]+\/[0-9a-f]{40}\/|\/releases\/download\/[^/]+\/|^https:\/\/huggingface\.co\/[^/]+\/[^/]+\/resolve\/[0-9a-f]{40}\//,
         );
       }
       const modelFile = manifest.files.find((f) => f.name.endsWith('.onnx'));
       if (modelFile && manifest.source.commit)
         expect(modelFile.url).toContain(manifest.source.commit);
     }
+  });
+
+  it('describe how each neural stem separator runs, with the provenance of every digest', () => {
+    const stems = manifests.filter((m) => m.task === 'stems');
+    expect(stems.map((m) => m.id).sort()).toEqual(['htdemucs-4s', 'uvr-mdx-net-1-9703']);
+    for (const manifest of stems) {
+      expect(manifest.separator, manifest.id).toBeDefined();
+      expect(manifest.trainingData, manifest.id).toBeDefined();
+      // None of these digests is published by the file's own host: each row says where it is from.
+      for (const file of manifest.files) expect(file.digestEvidence, file.name).toBeDefined();
+    }
+    const demucs = stems.find((m) => m.id === 'htdemucs-4s');
+    expect(demucs?.separator).toMatchObject({
+      kind: 'waveform',
+      sources: ['drums', 'bass', 'other', 'vocals'],
+      segment: 343980,
+    });
+    expect(demucs?.files[0]?.digestEvidence?.kind).toBe('third-party-attestation');
+    expect(demucs?.trainingData).toMatch(/MUSDB18.*non-commercial/);
   });
 
   it('keep the basic-pitch model file the tests and MIDI feature rely on', () => {
@@ -133,6 +152,33 @@ describe('manifest schema', () => {
     rejectWith({ ...good(), id: 'Bad_Id' }, 'id');
     rejectWith({ ...good(), manifestVersion: 2 }, 'manifestVersion');
     rejectWith({ ...good(), source: { page: 'http://example.com' } }, 'source.page');
+  });
+
+  it('accepts a separator only on stems packs and only naming one of the pack files', () => {
+    const separator = {
+      kind: 'waveform',
+      file: good().files[0]!.name,
+      sources: ['drums', 'other'],
+      segment: 4096,
+      sampleRate: 44100,
+      rank: 1,
+    };
+    expect(
+      parseManifest({ ...good(), task: 'stems', separator }, 'test-pack.json').separator,
+    ).toEqual(separator);
+    rejectWith({ ...good(), task: 'denoise', separator }, 'only for task "stems"');
+    rejectWith(
+      { ...good(), task: 'stems', separator: { ...separator, file: 'missing.onnx' } },
+      'separator.file',
+    );
+    rejectWith(
+      { ...good(), task: 'stems', separator: { ...separator, sampleRate: 48000 } },
+      'separator',
+    );
+    rejectWith(
+      { ...good(), task: 'stems', separator: { ...separator, kind: 'spleeter' } },
+      'separator',
+    );
   });
 
   it('requires the file name to match the pack id', () => {

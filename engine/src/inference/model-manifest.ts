@@ -89,6 +89,23 @@ export const modelFileSchema = z.strictObject({
         'SHA-256 is not published; used only when sha256 is absent. Never invent a digest.',
     ),
   bytes: z.number().int().positive().describe('Exact size in bytes.'),
+  digestEvidence: z
+    .strictObject({
+      kind: z
+        .enum(['upstream', 'third-party-attestation', 'mirrors-agree'])
+        .describe(
+          'upstream: the publisher states the digest; third-party-attestation: someone else ' +
+            'states they hold a byte-identical copy with this digest; mirrors-agree: the ' +
+            'digest was read on independent mirrors that agree (the canonical URL publishes none).',
+        ),
+      url: z.url({ protocol: /^https$/ }).describe('Where the digest was read.'),
+      note: z.string().min(1).optional(),
+    })
+    .optional()
+    .describe(
+      "Where the digest comes from, when not from the URL's own publisher. The installer " +
+        'still checks the digest; this tells a reader how far to trust it.',
+    ),
 });
 
 /** The digest the installer checks a file against: sha256 when given, else the published md5. */
@@ -96,6 +113,43 @@ export function expectedDigest(file: ModelFile): { algorithm: 'sha256' | 'md5'; 
   if (file.sha256 !== undefined) return { algorithm: 'sha256', hex: file.sha256 };
   return { algorithm: 'md5', hex: file.md5 ?? '' };
 }
+
+const stemName = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a stem id, e.g. "vocals" or "no_vocals"');
+const positiveInt = z.number().int().positive();
+
+/**
+ * How the stems runner (features/stems/neural) drives a separation model; UVR's
+ * model_data.json conventions for MDX-Net (dim_f, dim_t, n_fft, compensate).
+ */
+export const separatorSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('mdx'),
+    file: fileName.describe('The .onnx file of the pack that is the separator.'),
+    target: stemName.describe("The stem the model outputs (UVR's primary_stem)."),
+    complement: stemName.describe('The stem computed as mix − target.'),
+    nFft: positiveInt,
+    hop: positiveInt,
+    dimF: positiveInt.describe('Frequency bins the model sees (input [batch, 4, dim_f, dim_t]).'),
+    dimT: positiveInt.describe('STFT frames per model call.'),
+    compensate: z.number().positive().describe('Multiplies the model output (UVR compensate).'),
+    sampleRate: z.literal(44_100),
+    rank: z.number().int().describe('Higher wins when two installed engines make the same stem.'),
+    paramsSource: z.url({ protocol: /^https$/ }).describe('Where dim_f, n_fft … were read.'),
+  }),
+  z.strictObject({
+    kind: z.literal('waveform'),
+    file: fileName.describe('The .onnx file of the pack that is the separator.'),
+    sources: z
+      .array(stemName)
+      .min(1)
+      .describe('Output sources in the order of the model output axis 1.'),
+    segment: positiveInt.describe('Samples per channel per model call (input [1, 2, segment]).'),
+    sampleRate: z.literal(44_100),
+    rank: z.number().int().describe('Higher wins when two installed engines make the same stem.'),
+  }),
+]);
+
+export type SeparatorSpec = z.infer<typeof separatorSchema>;
 
 const voiceSchema = z.strictObject({
   id: z.string().min(1),
@@ -142,9 +196,37 @@ export const modelManifestSchema = z
     }),
     languages: z.array(z.string().min(2)).optional(),
     voices: z.array(voiceSchema).optional(),
+    trainingData: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'What the weights were trained on, with any licence caveat of that data (e.g. MUSDB18: ' +
+          'non-commercial research use) that the code licence does not show.',
+      ),
+    separator: separatorSchema
+      .optional()
+      .describe('For stems packs: how the separation runner drives the model.'),
     files: z.array(modelFileSchema).min(1),
   })
   .superRefine((manifest, ctx) => {
+    if (manifest.separator !== undefined) {
+      if (manifest.task !== 'stems') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['separator'],
+          message: 'separator is only for task "stems"',
+        });
+      }
+      const file = manifest.separator.file;
+      if (!manifest.files.some((f) => f.name === file)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['separator', 'file'],
+          message: `separator file "${file}" is not one of the pack's files`,
+        });
+      }
+    }
     const seen = { name: new Set<string>(), path: new Set<string>() };
     manifest.files.forEach((file, index) => {
       if (file.sha256 === undefined && file.md5 === undefined) {

@@ -17,10 +17,20 @@ import type { EngineConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { chooseProviders, detectProviders, type ProviderName } from './execution-providers.ts';
 
+/** Creates a session from a model file or, for a derived model (see ModelDerivation), its bytes. */
 export type SessionFactory = (
-  modelPath: string,
+  model: string | Uint8Array,
   options: InferenceSession.SessionOptions,
 ) => Promise<InferenceSession>;
+
+/**
+ * A model built from a file's bytes before loading (e.g. a streaming graph wrapped in a Scan,
+ * inference/onnx-scan.ts). Cached apart from the plain file under `key`.
+ */
+export interface ModelDerivation {
+  key: string;
+  transform: (bytes: Uint8Array) => Uint8Array;
+}
 
 export interface SessionCacheOptions {
   /** Default provider list for new sessions, e.g. from chooseProviders(); must end in 'cpu'. */
@@ -62,8 +72,10 @@ export function sessionOptionsFor(
   };
 }
 
-const defaultFactory: SessionFactory = (modelPath, options) =>
-  InferenceSession.create(modelPath, options);
+const defaultFactory: SessionFactory = (model, options) =>
+  typeof model === 'string'
+    ? InferenceSession.create(model, options)
+    : InferenceSession.create(model, options);
 
 export class SessionCache {
   private readonly entries = new Map<string, Promise<InferenceSession>>();
@@ -96,14 +108,14 @@ export class SessionCache {
   /** The shared session for a model file, created on first call. */
   getSession(
     modelPath: string,
-    options: { providers?: readonly ProviderName[] } = {},
+    options: { providers?: readonly ProviderName[]; derive?: ModelDerivation } = {},
   ): Promise<InferenceSession> {
     const file = path.resolve(modelPath);
     const providers = options.providers ?? this.providers;
-    const key = `${file}\u0000${providers.join(',')}`;
+    const key = `${file}\u0000${providers.join(',')}\u0000${options.derive?.key ?? ''}`;
     const existing = this.entries.get(key);
     if (existing !== undefined) return existing;
-    const created = this.create(file, providers);
+    const created = this.create(file, providers, options.derive);
     this.entries.set(key, created);
     created.catch(() => {
       // Failures are not cached; only drop the entry if it is still ours (disposeAll may have run).
@@ -125,12 +137,21 @@ export class SessionCache {
   private async create(
     file: string,
     providers: readonly ProviderName[],
+    derive?: ModelDerivation,
   ): Promise<InferenceSession> {
     if (!fs.existsSync(file)) {
       throw new AppError('not_found', `model file not found: ${file}`, { details: { file } });
     }
+    let model: string | Uint8Array = file;
+    if (derive !== undefined) {
+      try {
+        model = derive.transform(new Uint8Array(fs.readFileSync(file)));
+      } catch (error) {
+        throw loadFailure(file, error);
+      }
+    }
     try {
-      return await this.createSession(file, sessionOptionsFor(providers, this.intraOpNumThreads));
+      return await this.createSession(model, sessionOptionsFor(providers, this.intraOpNumThreads));
     } catch (error) {
       const accelerated = providers.filter((p) => p !== 'cpu');
       if (this.fallbackToCpu && accelerated.length > 0) {
@@ -139,7 +160,10 @@ export class SessionCache {
             `(${errorMessage(error)}); using cpu`,
         );
         try {
-          return await this.createSession(file, sessionOptionsFor(['cpu'], this.intraOpNumThreads));
+          return await this.createSession(
+            model,
+            sessionOptionsFor(['cpu'], this.intraOpNumThreads),
+          );
         } catch (cpuError) {
           throw loadFailure(file, cpuError);
         }

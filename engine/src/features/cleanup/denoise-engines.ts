@@ -7,10 +7,14 @@
  * model_not_installed) before any work starts; the worker only receives absolute paths.
  */
 import type { InferenceSession } from 'onnxruntime-node';
-import { createSessionCache, type SessionCache } from '../../inference/session-cache.ts';
+import {
+  createSessionCache,
+  type ModelDerivation,
+  type SessionCache,
+} from '../../inference/session-cache.ts';
 import { readDfn3Params } from './dfn3-config.ts';
 import { Dfn3Stream, type Dfn3WindowOptions } from './dfn3-stream.ts';
-import { GtcrnStream } from './gtcrn-stream.ts';
+import { GTCRN_SCAN, GtcrnStream } from './gtcrn-stream.ts';
 import type { DenoiseStream } from './hop-stream.ts';
 
 export const QUALITY_MODES = ['balanced', 'studio'] as const;
@@ -61,12 +65,12 @@ export async function createChannelStream(
   sessions: SessionCache,
   options: Dfn3WindowOptions = {},
 ): Promise<DenoiseStream> {
-  const session = (name: string): Promise<InferenceSession> => {
+  const session = (name: string, derive?: ModelDerivation): Promise<InferenceSession> => {
     const file = files[name];
     if (file === undefined) throw new Error(`engine file ${name} was not resolved`);
-    return sessions.getSession(file);
+    return sessions.getSession(file, { derive });
   };
-  if (mode === 'balanced') return new GtcrnStream(await session('gtcrn_simple.onnx'));
+  if (mode === 'balanced') return new GtcrnStream(await session('gtcrn_simple.onnx', GTCRN_SCAN));
   const params = readDfn3Params(files['config.ini']!);
   const [enc, erbDec, dfDec] = await Promise.all([
     session('enc.onnx'),

@@ -9,8 +9,10 @@
  * synthesis by overlap-add with the same window (stft.ts).
  */
 import ort from 'onnxruntime-node';
+import { scanNames, wrapInScan, type ScanWrapSpec } from '../../inference/onnx-scan.ts';
+import type { ModelDerivation } from '../../inference/session-cache.ts';
 import { HopStream } from './hop-stream.ts';
-import { gtcrnStft, StftAnalyzer, StftSynthesizer, type Spectrum } from './stft.ts';
+import { gtcrnStft, StftAnalyzer, StftSynthesizer } from './stft.ts';
 
 export const GTCRN_SAMPLE_RATE = 16_000;
 
@@ -20,7 +22,27 @@ const CACHE_SHAPES = {
   inter_cache: [2, 1, 33, 16],
 } as const;
 
-type CacheName = keyof typeof CACHE_SHAPES;
+const SCAN_SPEC: ScanWrapSpec = {
+  states: [
+    ['conv_cache', 'conv_cache_out'],
+    ['tra_cache', 'tra_cache_out'],
+    ['inter_cache', 'inter_cache_out'],
+  ],
+  frameInput: 'mix',
+  frameOutput: 'enh',
+};
+
+const NAMES = scanNames(SCAN_SPEC);
+
+/**
+ * The published one-frame graph wrapped in a Scan (inference/onnx-scan.ts): one session run
+ * per block of frames instead of one per 16 ms frame, the caches carried inside ONNX Runtime.
+ * Same weights, same operators, same output (the test compares it with frame-by-frame runs).
+ */
+export const GTCRN_SCAN: ModelDerivation = {
+  key: 'gtcrn-frame-scan',
+  transform: (bytes) => wrapInScan(bytes, SCAN_SPEC),
+};
 
 function zeros(dims: readonly number[]): ort.Tensor {
   const size = dims.reduce((a, b) => a * b, 1);
@@ -33,10 +55,10 @@ export class GtcrnStream extends HopStream {
   private readonly analyzer: StftAnalyzer;
   private readonly synthesizer: StftSynthesizer;
   private readonly bins: number;
-  private caches: Record<CacheName, ort.Tensor>;
-  private readonly mix: Float32Array;
-  private readonly spectrum: Spectrum;
+  /** The carried caches, in SCAN_SPEC.states order. */
+  private caches: ort.Tensor[];
 
+  /** `session` must be the GTCRN_SCAN derivation of gtcrn_simple.onnx. */
   constructor(session: ort.InferenceSession) {
     const spec = gtcrnStft();
     // Output sample i leaves fftSize−hop samples after input sample i; no model lookahead.
@@ -45,36 +67,38 @@ export class GtcrnStream extends HopStream {
     this.analyzer = new StftAnalyzer(spec);
     this.synthesizer = new StftSynthesizer(spec);
     this.bins = this.analyzer.bins;
-    this.mix = new Float32Array(this.bins * 2);
-    this.spectrum = { re: new Float32Array(this.bins), im: new Float32Array(this.bins) };
-    this.caches = this.freshCaches();
+    this.caches = freshCaches();
   }
 
   protected async processHops(hops: Float32Array): Promise<Float32Array> {
+    const frames = hops.length / this.hop;
     const out = new Float32Array(hops.length);
-    for (let offset = 0; offset < hops.length; offset += this.hop) {
-      const frame = this.analyzer.push(hops.subarray(offset, offset + this.hop), this.spectrum);
-      for (let k = 0; k < this.bins; k++) {
-        this.mix[2 * k] = frame.re[k]!;
-        this.mix[2 * k + 1] = frame.im[k]!;
+    if (frames === 0) return out;
+    const bins = this.bins;
+    const mix = new Float32Array(frames * bins * 2);
+    const spectrum = { re: new Float32Array(bins), im: new Float32Array(bins) };
+    for (let f = 0; f < frames; f++) {
+      this.analyzer.push(hops.subarray(f * this.hop, (f + 1) * this.hop), spectrum);
+      const base = f * bins * 2;
+      for (let k = 0; k < bins; k++) {
+        mix[base + 2 * k] = spectrum.re[k]!;
+        mix[base + 2 * k + 1] = spectrum.im[k]!;
       }
-      const result = await this.session.run({
-        mix: new ort.Tensor('float32', this.mix, [1, this.bins, 1, 2]),
-        conv_cache: this.caches.conv_cache,
-        tra_cache: this.caches.tra_cache,
-        inter_cache: this.caches.inter_cache,
-      });
-      const enh = result.enh!.data as Float32Array;
-      this.caches = {
-        conv_cache: result.conv_cache_out!,
-        tra_cache: result.tra_cache_out!,
-        inter_cache: result.inter_cache_out!,
-      };
-      for (let k = 0; k < this.bins; k++) {
-        this.spectrum.re[k] = enh[2 * k]!;
-        this.spectrum.im[k] = enh[2 * k + 1]!;
+    }
+    const feeds: Record<string, ort.Tensor> = {
+      [NAMES.framesInput]: new ort.Tensor('float32', mix, [frames, 1, bins, 1, 2]),
+    };
+    NAMES.stateInputs.forEach((name, i) => (feeds[name] = this.caches[i]!));
+    const result = await this.session.run(feeds);
+    this.caches = NAMES.stateOutputs.map((name) => result[name] as ort.Tensor);
+    const enh = result[NAMES.framesOutput]!.data as Float32Array;
+    for (let f = 0; f < frames; f++) {
+      const base = f * bins * 2;
+      for (let k = 0; k < bins; k++) {
+        spectrum.re[k] = enh[base + 2 * k]!;
+        spectrum.im[k] = enh[base + 2 * k + 1]!;
       }
-      this.synthesizer.push(this.spectrum, out, offset);
+      this.synthesizer.push(spectrum, out, f * this.hop);
     }
     return out;
   }
@@ -82,14 +106,10 @@ export class GtcrnStream extends HopStream {
   protected resetEngine(): void {
     this.analyzer.reset();
     this.synthesizer.reset();
-    this.caches = this.freshCaches();
+    this.caches = freshCaches();
   }
+}
 
-  private freshCaches(): Record<CacheName, ort.Tensor> {
-    return {
-      conv_cache: zeros(CACHE_SHAPES.conv_cache),
-      tra_cache: zeros(CACHE_SHAPES.tra_cache),
-      inter_cache: zeros(CACHE_SHAPES.inter_cache),
-    };
-  }
+function freshCaches(): ort.Tensor[] {
+  return SCAN_SPEC.states.map(([name]) => zeros(CACHE_SHAPES[name as keyof typeof CACHE_SHAPES]));
 }

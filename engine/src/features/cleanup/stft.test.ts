@@ -2,7 +2,7 @@
 // DeepFilterNet's size), and perfect reconstruction of the streaming STFT for both published
 // window/scale pairs, with the output delayed by exactly fftSize − hop samples.
 import { describe, expect, it } from 'vitest';
-import { FftPlan, RealFft } from './fft.ts';
+import { FftPlan, RealFft } from '../../audio/fft-plan.ts';
 import { deepFilterStft, gtcrnStft, StftAnalyzer, StftSynthesizer, type StftSpec } from './stft.ts';
 
 function noise(n: number, seed = 1): Float32Array {
@@ -34,6 +34,28 @@ describe('FftPlan', () => {
     }
     expect(worst).toBeLessThan(1e-9 * n);
   });
+
+  it.each([8, 12, 512, 960])(
+    'gives a real signal the same bins as a direct DFT at size %i',
+    (n) => {
+      const x = noise(n, 3 * n);
+      const fft = new RealFft(n);
+      const re = new Float32Array(fft.bins);
+      const im = new Float32Array(fft.bins);
+      fft.forward(x, re, im);
+      let worst = 0;
+      for (let k = 0; k < fft.bins; k++) {
+        let sr = 0;
+        let si = 0;
+        for (let j = 0; j < n; j++) {
+          sr += x[j]! * Math.cos((-2 * Math.PI * j * k) / n);
+          si += x[j]! * Math.sin((-2 * Math.PI * j * k) / n);
+        }
+        worst = Math.max(worst, Math.abs(sr - re[k]!), Math.abs(si - im[k]!));
+      }
+      expect(worst).toBeLessThan(1e-5 * n);
+    },
+  );
 
   it('inverts a real transform (irfft · 1/N)', () => {
     const fft = new RealFft(960);

@@ -12,7 +12,7 @@
  * Vorbis window with libDF's 1/(N²/2H) analysis norm); both pairs reconstruct perfectly at 50 %
  * overlap because Σ w² over overlapping frames is 1.
  */
-import { RealFft } from './fft.ts';
+import { RealFft } from '../../audio/fft-plan.ts';
 
 export interface StftSpec {
   fftSize: number;

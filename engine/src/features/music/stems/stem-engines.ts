@@ -1,11 +1,17 @@
 /**
  * The separation engines this machine has: the embedded DSP separator (always; the lower
- * quality tier) and every neural model pack that is installed. Neural packs are described here
- * (their model conventions; the files come from `models/<pack>.json` through the model registry),
- * so a pack counts only once its manifest exists and its files resolve.
+ * quality tier) and every neural model pack that is installed. A `stems` manifest says how its
+ * model is run (`separator`: the MDX or waveform convention and its parameters, e.g.
+ * models/htdemucs-4s.json, models/uvr-mdx-net-1-9703.json); a pack counts only once its
+ * manifest exists and its separator file resolves (installed, or under TAPEHOUSE_MODELS_DIR).
  */
 import { AppError } from '../../../errors.ts';
-import type { ModelRegistry } from '../../../inference/model-registry.ts';
+import {
+  scanManifests,
+  type ModelManifest,
+  type SeparatorSpec,
+} from '../../../inference/model-manifest.ts';
+import { defaultManifestsDir, type ModelRegistry } from '../../../inference/model-registry.ts';
 import type { MusicDeps } from '../music-deps.ts';
 import { DSP_STEMS } from './dsp/dsp-recipes.ts';
 import type { EngineSpec, InstalledEngine } from './separation-engine.ts';
@@ -33,7 +39,11 @@ export interface NeuralPackDefinition {
   rank: number;
 }
 
-export const NEURAL_PACKS: readonly NeuralPackDefinition[] = [
+/**
+ * Definitions for `stems` manifests that carry no `separator` block (packs described before the
+ * manifest could say how to run them). A manifest's own `separator` always wins.
+ */
+export const BUILTIN_PACKS: readonly NeuralPackDefinition[] = [
   {
     // UVR-MDX-NET Inst HQ 3 (TRvlvr/model_repo release all_public_uvr_models): instrumental
     // target, n_fft 6144, dim_f 3072, dim_t 256, compensate 1.022 (UVR's model_data).
@@ -72,12 +82,77 @@ export const NEURAL_PACKS: readonly NeuralPackDefinition[] = [
   },
 ];
 
+/** Stem names an engine answers to: its outputs plus the aliases of no_vocals. */
+function withAliases(stems: readonly string[]): string[] {
+  const out = [...stems];
+  if (stems.includes('no_vocals')) out.push('backing_track', 'instrumental');
+  return out;
+}
+
+/** The definition a manifest's `separator` block describes. */
+export function definitionFromManifest(
+  manifest: ModelManifest,
+  separator: SeparatorSpec,
+): NeuralPackDefinition {
+  if (separator.kind === 'mdx') {
+    const { target, complement, nFft, hop, dimF, dimT, compensate } = separator;
+    return {
+      packId: manifest.id,
+      file: separator.file,
+      title: `${manifest.title} (neural)`,
+      stems: withAliases([target, complement]),
+      spec: (modelPath, executionProviders) => ({
+        kind: 'mdx',
+        modelPath,
+        target,
+        complement,
+        nFft,
+        hop,
+        dimF,
+        dimT,
+        compensate,
+        executionProviders,
+      }),
+      rank: separator.rank,
+    };
+  }
+  const { sources, segment } = separator;
+  return {
+    packId: manifest.id,
+    file: separator.file,
+    title: `${manifest.title} (neural)`,
+    stems: withAliases(sources.flatMap((s) => [s, `no_${s}`])),
+    spec: (modelPath, executionProviders) => ({
+      kind: 'waveform',
+      modelPath,
+      sources: [...sources],
+      segment,
+      executionProviders,
+    }),
+    rank: separator.rank,
+  };
+}
+
+/** Every stems pack the manifests describe (installed or not), with how to run it. */
+export function neuralPackDefinitions(manifests: readonly ModelManifest[]): NeuralPackDefinition[] {
+  const out: NeuralPackDefinition[] = [];
+  for (const manifest of manifests) {
+    if (manifest.task !== 'stems') continue;
+    if (manifest.separator !== undefined) {
+      out.push(definitionFromManifest(manifest, manifest.separator));
+      continue;
+    }
+    const builtin = BUILTIN_PACKS.find((p) => p.packId === manifest.id);
+    if (builtin) out.push(builtin);
+  }
+  return out;
+}
+
 function neuralEngine(
   models: ModelRegistry,
   providers: string[] | null,
   pack: NeuralPackDefinition,
 ): InstalledEngine | null {
-  if (!models.manifests().some((m) => m.id === pack.packId)) return null;
   let modelPath: string;
   try {
     modelPath = models.resolveModelFile(pack.packId, pack.file);
@@ -98,18 +173,21 @@ function neuralEngine(
 /** Installed engines, best first (the eval script calls this with its own registry). */
 export function enginesIn(models: ModelRegistry, providers: string[] | null): InstalledEngine[] {
   const engines: InstalledEngine[] = [dspEngine()];
-  for (const pack of NEURAL_PACKS) {
+  for (const pack of neuralPackDefinitions(models.manifests())) {
     const engine = neuralEngine(models, providers, pack);
     if (engine) engines.push(engine);
   }
   return engines.sort((a, b) => b.rank - a.rank);
 }
 
-export function installedEngines(deps: MusicDeps): InstalledEngine[] {
+export function installedEngines(deps: Pick<MusicDeps, 'models' | 'config'>): InstalledEngine[] {
   return enginesIn(deps.models, deps.config.executionProviders ?? null);
 }
 
-/** Packs that would add `stem` if installed (for the error's hint). */
+let knownPacks: NeuralPackDefinition[] | null = null;
+
+/** Packs that would add `stem` if installed (for the error's hint): the repo's manifests. */
 export function packsProducing(stem: string): string[] {
-  return NEURAL_PACKS.filter((p) => p.stems.includes(stem)).map((p) => p.packId);
+  knownPacks ??= neuralPackDefinitions(scanManifests(defaultManifestsDir()).manifests);
+  return knownPacks.filter((p) => p.stems.includes(stem)).map((p) => p.packId);
 }

@@ -6,9 +6,30 @@
  * any set of masks that sums to 1 per bin gives stems that sum back to the input.
  */
 import { fft } from '../../../../audio/fft.ts';
+import { FftPlan } from '../../../../audio/fft-plan.ts';
+
+/**
+ * UVR's MDX-Net models use n_fft 6144 or 7680 (2^11·3, 2^9·3·5), which the shared radix-2 FFT
+ * cannot do: those sizes go through the mixed-radix plan (same sign and unscaled inverse).
+ */
+const mixedRadix = new Map<number, FftPlan>();
+
+function transform(re: Float64Array, im: Float64Array, inverse = false): void {
+  const n = re.length;
+  if ((n & (n - 1)) === 0) {
+    fft(re, im, inverse);
+    return;
+  }
+  let plan = mixedRadix.get(n);
+  if (!plan) {
+    plan = new FftPlan(n);
+    mixedRadix.set(n, plan);
+  }
+  plan.transform(re, im, inverse);
+}
 
 export interface StftConfig {
-  /** Window and FFT size, a power of two. */
+  /** Window and FFT size: a power of two, or a product of 2, 3, 5 and 7 (MDX-Net's 6144). */
   size: number;
   /** Frame advance; size/hop must be an integer ≥ 2. */
   hop: number;
@@ -72,7 +93,7 @@ export function stft(signal: Float32Array, cfg: StftConfig, framing?: Framing): 
       bufRe[i] = n >= 0 && n < signal.length ? signal[n]! * window[i]! : 0;
       bufIm[i] = 0;
     }
-    fft(bufRe, bufIm);
+    transform(bufRe, bufIm);
     const base = t * bins;
     for (let k = 0; k < bins; k++) {
       re[base + k] = bufRe[k]!;
@@ -114,7 +135,7 @@ export function istft(
       bufRe[size - k] = bufRe[k]!;
       bufIm[size - k] = -bufIm[k]!;
     }
-    fft(bufRe, bufIm, true);
+    transform(bufRe, bufIm, true);
     const start = first + t * hop;
     for (let i = 0; i < size; i++) {
       const n = start + i;

@@ -7,12 +7,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { systemFfmpeg } from '../../../../../../test/helpers/audio-fixtures.ts';
 import { readWavFile, writeWavFile } from '../../../../audio/wav.ts';
+import { readManifestFile } from '../../../../inference/model-manifest.ts';
 import { buildModel, node, tensor, valueInfo } from '../../../../inference/onnx-builder.ts';
 import { run } from '../separation-task.ts';
 import type { EngineSpec } from '../separation-engine.ts';
+import { definitionFromManifest } from '../stem-engines.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stems-neural-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -197,5 +200,128 @@ describe('waveform convention', () => {
         left.map((v) => v * 0.75),
       ),
     ).toBeLessThan(1e-4);
+  });
+});
+
+/** The shipped manifest's separator, as stem-engines.ts turns it into an engine spec. */
+function shippedSpec(packId: string, modelPath: string): EngineSpec {
+  const manifest = readManifestFile(
+    fileURLToPath(new URL(`../../../../../../models/${packId}.json`, import.meta.url)),
+  );
+  if (!manifest.separator) throw new Error(`${packId} has no separator block`);
+  return definitionFromManifest(manifest, manifest.separator).spec(modelPath, ['cpu']);
+}
+
+describe('published signatures, driven by the shipped manifests', () => {
+  it('htdemucs-4s: mix [1, 2, 343980] → [1, 4, 2, 343980] in the order drums, bass, other, vocals', async () => {
+    const segment = 343_980;
+    // Source s = mix · gain[s]: every output is a known share of the input.
+    const gains = [0.1, 0.2, 0.3, 0.4];
+    const model = buildModel({
+      opset: 17,
+      graph: {
+        name: 'htdemucs-signature',
+        inputs: [valueInfo('mix', 'float32', [1, 2, segment])],
+        outputs: [valueInfo('stems', 'float32', [1, 4, 2, segment])],
+        initializers: [
+          tensor('axes', 'int64', [1], [1n]),
+          tensor('gains', 'float32', [1, 4, 1, 1], gains),
+        ],
+        nodes: [
+          node('Unsqueeze', ['mix', 'axes'], ['wide']),
+          node('Mul', ['wide', 'gains'], ['stems']),
+        ],
+      },
+    });
+    const modelPath = path.join(dir, 'htdemucs-signature.onnx');
+    fs.writeFileSync(modelPath, model);
+    const engine = shippedSpec('htdemucs-4s', modelPath);
+    expect(engine).toMatchObject({ kind: 'waveform', segment });
+    const out = await run(
+      {
+        ffmpeg,
+        inputPath: await inputWav(),
+        outDir: path.join(dir, 'htdemucs-out'),
+        engine,
+        stems: ['drums', 'bass', 'other', 'vocals', 'no_vocals'],
+      },
+      ctx,
+    );
+    expect(out.stems.map((s) => s.stem)).toEqual(['drums', 'bass', 'other', 'vocals', 'no_vocals']);
+    for (const [i, gain] of gains.entries()) {
+      const [l, r] = await stemPlanes(out.stems[i]!.path);
+      expect(l.length).toBe(N);
+      expect(
+        rmsError(
+          l,
+          left.map((v) => v * gain),
+        ),
+      ).toBeLessThan(1e-4);
+      expect(
+        rmsError(
+          r,
+          right.map((v) => v * gain),
+        ),
+      ).toBeLessThan(1e-4);
+    }
+    const [nl] = await stemPlanes(out.stems[4]!.path);
+    expect(
+      rmsError(
+        nl,
+        left.map((v) => v * 0.6),
+      ),
+    ).toBeLessThan(1e-4);
+  });
+
+  it('uvr-mdx-net-1-9703: [batch, 4, 2048, 256] spectrograms with n_fft 6144, hop 1024, compensate 1.03', async () => {
+    const dimF = 2048;
+    const dimT = 256;
+    // Vocals = the input spectrogram halved (both channels): the runner must frame a 6144-point
+    // centred STFT, keep 2048 bins, undo it and scale by compensate.
+    const model = buildModel({
+      graph: {
+        name: 'mdx-signature',
+        inputs: [valueInfo('input', 'float32', ['batch', 4, dimF, dimT])],
+        outputs: [valueInfo('output', 'float32', ['batch', 4, dimF, dimT])],
+        initializers: [tensor('half', 'float32', [1], [0.5])],
+        nodes: [node('Mul', ['input', 'half'], ['output'])],
+      },
+    });
+    const modelPath = path.join(dir, 'mdx-signature.onnx');
+    fs.writeFileSync(modelPath, model);
+    const engine = shippedSpec('uvr-mdx-net-1-9703', modelPath);
+    expect(engine).toMatchObject({ kind: 'mdx', nFft: 6144, hop: 1024, dimF, dimT });
+    const out = await run(
+      {
+        ffmpeg,
+        inputPath: await inputWav(),
+        outDir: path.join(dir, 'mdx-signature-out'),
+        engine,
+        stems: ['vocals', 'instrumental'],
+      },
+      ctx,
+    );
+    const [vl, vr] = await stemPlanes(out.stems[0]!.path);
+    const [il] = await stemPlanes(out.stems[1]!.path);
+    expect(vl.length).toBe(N);
+    // 440 Hz and 1 kHz lie far below the 2048th bin (14.7 kHz), so all of it passes.
+    expect(
+      rmsError(
+        vl,
+        left.map((v) => v * 0.5 * 1.03),
+      ),
+    ).toBeLessThan(2e-3);
+    expect(
+      rmsError(
+        vr,
+        right.map((v) => v * 0.5 * 1.03),
+      ),
+    ).toBeLessThan(2e-3);
+    expect(
+      rmsError(
+        vl.map((v, i) => v + il[i]!),
+        left,
+      ),
+    ).toBeLessThan(1e-3);
   });
 });

@@ -8,6 +8,8 @@
  * (callers scale, because each published model scales differently; stft.ts).
  */
 
+import { fft } from './fft.ts';
+
 export class FftPlan {
   readonly size: number;
   private readonly radices: number[];
@@ -16,6 +18,9 @@ export class FftPlan {
   private readonly sin: Float64Array;
   private readonly workRe: Float64Array;
   private readonly workIm: Float64Array;
+  /** Per-stage butterfly sums (radices up to 7), kept so a transform allocates nothing. */
+  private readonly sumRe = new Float64Array(8);
+  private readonly sumIm = new Float64Array(8);
 
   constructor(size: number) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`FFT size must be a positive integer`);
@@ -41,8 +46,8 @@ export class FftPlan {
     let yIm = this.workIm;
     let n = n0;
     let s = 1;
-    const sumRe = new Float64Array(8);
-    const sumIm = new Float64Array(8);
+    const sumRe = this.sumRe;
+    const sumIm = this.sumIm;
     for (const p of this.radices) {
       const m = n / p;
       // Twiddle W_n^e = table[e·(N/n)]; W_p^e = table[e·(N/p)].
@@ -115,51 +120,94 @@ function factorise(size: number): number[] {
   return out;
 }
 
-/** Real-input transforms of one size: N samples ↔ N/2+1 complex bins. */
+/**
+ * Real-input transforms of one size: N samples ↔ N/2+1 complex bins, computed with ONE complex
+ * transform of half the size (even samples as real parts, odd samples as imaginary parts, then
+ * the usual split), so a streaming STFT frame costs half a full complex FFT and allocates nothing.
+ */
 export class RealFft {
   readonly size: number;
   readonly bins: number;
-  private readonly plan: FftPlan;
+  private readonly half: number;
+  /** The half-size complex transform: radix-2 for powers of two (GTCRN), else mixed radix. */
+  private readonly transform: (re: Float64Array, im: Float64Array, inverse?: boolean) => void;
   private readonly re: Float64Array;
   private readonly im: Float64Array;
+  /** e^(−2πik/N) for k in 0..N/2. */
+  private readonly twRe: Float64Array;
+  private readonly twIm: Float64Array;
 
   constructor(size: number) {
     if (size % 2 !== 0) throw new Error('real FFT size must be even');
     this.size = size;
     this.bins = size / 2 + 1;
-    this.plan = new FftPlan(size);
-    this.re = new Float64Array(size);
-    this.im = new Float64Array(size);
+    this.half = size / 2;
+    if ((this.half & (this.half - 1)) === 0) {
+      this.transform = fft;
+    } else {
+      const plan = new FftPlan(this.half);
+      this.transform = (re, im, inverse) => plan.transform(re, im, inverse);
+    }
+    this.re = new Float64Array(this.half);
+    this.im = new Float64Array(this.half);
+    this.twRe = new Float64Array(this.half + 1);
+    this.twIm = new Float64Array(this.half + 1);
+    for (let k = 0; k <= this.half; k++) {
+      this.twRe[k] = Math.cos((2 * Math.PI * k) / size);
+      this.twIm[k] = -Math.sin((2 * Math.PI * k) / size);
+    }
   }
 
   /** Forward transform of `input` (length N) into outRe/outIm (length N/2+1). */
   forward(input: ArrayLike<number>, outRe: Float32Array, outIm: Float32Array): void {
-    const { re, im, size, bins } = this;
-    for (let i = 0; i < size; i++) {
-      re[i] = input[i]!;
-      im[i] = 0;
+    const { re, im, half, twRe, twIm } = this;
+    for (let n = 0; n < half; n++) {
+      re[n] = input[2 * n]!;
+      im[n] = input[2 * n + 1]!;
     }
-    this.plan.transform(re, im);
-    for (let k = 0; k < bins; k++) {
-      outRe[k] = re[k]!;
-      outIm[k] = im[k]!;
+    this.transform(re, im);
+    // X[k] = E[k] + W^k·O[k], with E = (Z[k] + conj Z[M−k])/2 and O = (Z[k] − conj Z[M−k])/(2i).
+    outRe[0] = re[0]! + im[0]!;
+    outIm[0] = 0;
+    outRe[half] = re[0]! - im[0]!;
+    outIm[half] = 0;
+    for (let k = 1; k < half; k++) {
+      const ar = re[k]!;
+      const ai = im[k]!;
+      const br = re[half - k]!;
+      const bi = -im[half - k]!;
+      const er = 0.5 * (ar + br);
+      const ei = 0.5 * (ai + bi);
+      const or = 0.5 * (ai - bi);
+      const oi = -0.5 * (ar - br);
+      outRe[k] = er + twRe[k]! * or - twIm[k]! * oi;
+      outIm[k] = ei + twRe[k]! * oi + twIm[k]! * or;
     }
   }
 
   /** Inverse of `forward` WITHOUT the 1/N factor; the imaginary parts of bins 0 and N/2 are ignored. */
   inverse(inRe: ArrayLike<number>, inIm: ArrayLike<number>, out: Float64Array): void {
-    const { re, im, size, bins } = this;
-    for (let k = 0; k < bins; k++) {
-      re[k] = inRe[k]!;
-      im[k] = inIm[k]!;
+    const { re, im, half, twRe, twIm } = this;
+    // Undo the split: E[k] = (X[k] + conj X[M−k]), O[k] = (X[k] − conj X[M−k])·conj(W^k),
+    // Z[k] = E[k] + i·O[k] (each twice the forward's halves), then one inverse transform.
+    for (let k = 0; k < half; k++) {
+      const ar = inRe[k]!;
+      const ai = k === 0 ? 0 : inIm[k]!;
+      const br = inRe[half - k]!;
+      const bi = k === 0 ? 0 : -inIm[half - k]!;
+      const er = ar + br;
+      const ei = ai + bi;
+      const dr = ar - br;
+      const di = ai - bi;
+      const or = dr * twRe[k]! + di * twIm[k]!;
+      const oi = di * twRe[k]! - dr * twIm[k]!;
+      re[k] = er - oi;
+      im[k] = ei + or;
     }
-    im[0] = 0;
-    im[bins - 1] = 0;
-    for (let k = bins; k < size; k++) {
-      re[k] = re[size - k]!;
-      im[k] = -im[size - k]!;
+    this.transform(re, im, true);
+    for (let n = 0; n < half; n++) {
+      out[2 * n] = re[n]!;
+      out[2 * n + 1] = im[n]!;
     }
-    this.plan.transform(re, im, true);
-    for (let i = 0; i < size; i++) out[i] = re[i]!;
   }
 }
