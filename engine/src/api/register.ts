@@ -97,6 +97,10 @@ function openSse(res: Response, reply: Extract<Reply, { kind: 'sse' }>, req: Req
 function sendReply(route: AnyRoute, value: unknown, req: Request, res: Response): void {
   if (isReply(value)) {
     if (value.kind === 'sse') return openSse(res, value, req);
+    if (value.kind === 'text') {
+      res.status(value.status).set(value.headers).type(value.contentType).send(value.body);
+      return;
+    }
     if (value.kind === 'file') {
       res.setHeader('Content-Type', value.contentType);
       if (value.downloadName) res.attachment(value.downloadName);

@@ -6,12 +6,13 @@
 import type { JobHandler } from '../../jobs/job-types.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { toolRoutes } from './media/tool-routes.ts';
+import { readerRoutes } from './reader/reader-routes.ts';
 import type { Web } from './web-area.ts';
 
 export { createWeb, type Web } from './web-area.ts';
 export type { WebDeps } from './web-deps.ts';
 
-export const webRoutes = [...mediaRoutes, ...toolRoutes];
+export const webRoutes = [...mediaRoutes, ...toolRoutes, ...readerRoutes];
 
 export function webJobs(web: Web): JobHandler[] {
   return web.jobs;

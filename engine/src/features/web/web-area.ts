@@ -13,11 +13,16 @@ import {
 } from './media/media-jobs.ts';
 import { MediaService } from './media/media-service.ts';
 import { YtDlpTool } from './media/ytdlp/ytdlp-tool.ts';
+import { ReaderCallbacks } from './reader/callbacks/reader-callbacks.ts';
+import { makeReaderJob } from './reader/reader-job.ts';
+import { ReaderService } from './reader/reader-service.ts';
+import { callbackPayload } from './reader/reader-views.ts';
 import type { WebContext, WebDeps } from './web-deps.ts';
 
 export interface Web {
   context: WebContext;
   media: MediaService;
+  reader: ReaderService;
   jobs: JobHandler[];
   start(): void;
   stop(): Promise<void>;
@@ -30,16 +35,20 @@ export function createWeb(deps: WebDeps): Web {
   };
   const tool = new YtDlpTool(deps.config);
   const media = new MediaService(context, tool);
+  const callbacks = new ReaderCallbacks(context, (row) => callbackPayload(context, row));
+  const reader = new ReaderService(context, callbacks);
   return {
     context,
     media,
+    reader,
     jobs: [
+      makeReaderJob(reader),
       makeInfoJob(media),
       makeDownloadJob(media),
       makePublicDownloadJob(media),
       makeToolInstallJob(tool),
     ] as JobHandler[],
-    start: () => {},
-    stop: async () => {},
+    start: () => callbacks.start(),
+    stop: () => callbacks.stop(),
   };
 }
