@@ -40,10 +40,10 @@ export const toolManifestSchema = z.strictObject({
 
 export type ToolManifest = z.infer<typeof toolManifestSchema>;
 
-export const TOOLS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../tools',
-);
+/** TAPEHOUSE_TOOLS_DIR (the packaged app's resources/tools) or the repo's tools/ folder. */
+export const TOOLS_DIR =
+  process.env.TAPEHOUSE_TOOLS_DIR?.trim() ||
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../tools');
 
 export function loadToolManifest(dir = TOOLS_DIR): ToolManifest {
   const file = path.join(dir, 'yt-dlp.json');
