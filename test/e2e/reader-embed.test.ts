@@ -80,15 +80,17 @@ describe('the reader embed', () => {
     const frame = page.frameLocator('iframe');
     await expect.poll(() => frame.locator('h1').textContent()).toBe('Harbour notes');
     await frame.locator('audio').click(); // a real gesture on the player
-    const played = await frame.locator('audio').evaluate(async (audio: HTMLAudioElement) => {
-      await audio.play();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      return {
-        time: audio.currentTime,
-        error: audio.error?.code ?? null,
-        duration: audio.duration,
-      };
-    });
+    // A string, not a function: the engine's tsconfig has no DOM types; it runs in the frame.
+    const embed = page.frames().find((f) => f.url().endsWith('/embed'));
+    expect(embed).toBeDefined();
+    const played = await embed!.evaluate<{ time: number; error: number | null; duration: number }>(
+      `(async () => {
+        const audio = document.querySelector('audio');
+        await audio.play();
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return { time: audio.currentTime, error: audio.error ? audio.error.code : null, duration: audio.duration };
+      })()`,
+    );
     expect(played.error).toBeNull();
     expect(played.duration).toBeGreaterThan(2);
     expect(played.time).toBeGreaterThan(0.5);
@@ -104,7 +106,7 @@ describe('the reader embed', () => {
     // A refused frame shows the browser's own error page, never the studio (nor its token).
     expect(studio?.url()).not.toBe(`${engine.url}/`);
     const token = await studio
-      ?.evaluate(() => document.querySelector('meta[name="tapehouse-token"]') !== null)
+      ?.evaluate<boolean>(`document.querySelector('meta[name="tapehouse-token"]') !== null`)
       .catch(() => false);
     expect(token ?? false).toBe(false);
     await page.close();
