@@ -84,12 +84,12 @@ export function DownloadResult({ job }: { job: DownloadJob }) {
         ))}
       </div>
       {error && (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" data-testid="use-in-status">
           {error}
         </p>
       )}
       {sent && 'jobId' in sent.result && (
-        <p role="status">
+        <p role="status" data-testid="use-in-status">
           {TOOL_LABELS[sent.tool]} started (job #{sent.result.jobId}). Follow it on{' '}
           <a href={hrefFor('/jobs')}>Jobs</a>.
         </p>
