@@ -158,6 +158,10 @@ class TapehouseDesktop {
       TAPEHOUSE_MANIFESTS_DIR:
         env.TAPEHOUSE_MANIFESTS_DIR ||
         path.join(app.isPackaged ? process.resourcesPath : APP_ROOT, 'models'),
+      // The yt-dlp tool pack's manifest (tools/yt-dlp.json), packaged the same way.
+      TAPEHOUSE_TOOLS_DIR:
+        env.TAPEHOUSE_TOOLS_DIR ||
+        path.join(app.isPackaged ? process.resourcesPath : APP_ROOT, 'tools'),
     };
   }
 

@@ -109,6 +109,31 @@ describe('config', () => {
     }
   });
 
+  it('reads the fetch loopback opt-in: off, every port, or listed ports; refuses junk', () => {
+    const at = (value?: string) =>
+      loadConfig({ TAPEHOUSE_HOME: tempHome(), TAPEHOUSE_FETCH_ALLOW_LOOPBACK: value })
+        .fetchAllowLoopback;
+    expect(at(undefined)).toBeNull();
+    expect(at('0')).toBeNull();
+    expect(at('1')).toBe('any');
+    expect(at('8080, 9000')).toEqual([8080, 9000]);
+    expect(() => at('yes')).toThrow(/TAPEHOUSE_FETCH_ALLOW_LOOPBACK/);
+    expect(() => at('8080,70000')).toThrow(/1-65535/);
+    const home = tempHome();
+    fs.writeFileSync(
+      path.join(home, 'settings.json'),
+      JSON.stringify({ fetchAllowLoopback: [9000] }),
+    );
+    expect(loadConfig({ TAPEHOUSE_HOME: home }).fetchAllowLoopback).toEqual([9000]);
+    const limits = loadConfig({
+      TAPEHOUSE_HOME: tempHome(),
+      TAPEHOUSE_FETCH_TIMEOUT_SECONDS: '5',
+      TAPEHOUSE_FETCH_MAX_BYTES: '1000',
+      TAPEHOUSE_YTDLP: 'system',
+    });
+    expect(limits).toMatchObject({ fetchTimeoutSeconds: 5, fetchMaxBytes: 1000, ytDlp: 'system' });
+  });
+
   it('puts data in the OS app-data folder', () => {
     expect(defaultHome('linux', { XDG_DATA_HOME: '/x' })).toBe('/x/tapehouse');
     expect(defaultHome('darwin', {})).toMatch(/Library\/Application Support\/Tapehouse$/);

@@ -31,6 +31,22 @@ export interface EngineConfig {
   webhooksAllowLoopback: boolean;
   /** Extra CA certificate (PEM file) trusted for webhook receivers, e.g. a self-signed test one. */
   webhooksCaFile: string | null;
+  /**
+   * URL inputs (media extraction, the article reader, MIDI/denoise/stems `url`, transcription
+   * `source_urls`) may reach this machine: null = never (default), `any` = every port,
+   * else only these ports. Local profile only: ignored in `hosted` (platform/net/fetch-policy.ts).
+   */
+  fetchAllowLoopback: 'any' | number[] | null;
+  /** Limits of one URL fetch (whole transfer): seconds and bytes. */
+  fetchTimeoutSeconds: number;
+  fetchMaxBytes: number;
+  /**
+   * Which yt-dlp extracts media: `auto` (the installed tool pack, else a system yt-dlp on PATH),
+   * `pack`, `system`, or an absolute path to a yt-dlp binary.
+   */
+  ytDlp: string;
+  /** Where yt-dlp releases are read from (https, or http to this machine only: tests). */
+  ytDlpReleasesUrl: string;
   /** The Local plan's allowance set by the machine owner (null: built-in defaults). */
   localPlan: {
     creditsPerMonth: number;
@@ -64,6 +80,10 @@ export interface EngineConfig {
   githubApiUrl: string;
 }
 
+export const DEFAULT_YTDLP_RELEASES_URL = 'https://github.com/yt-dlp/yt-dlp/releases';
+export const DEFAULT_FETCH_TIMEOUT_SECONDS = 60;
+export const DEFAULT_FETCH_MAX_BYTES = 2 * 1024 ** 3;
+
 export const DEFAULT_GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 
@@ -74,6 +94,13 @@ const settingsSchema = z
     executionProviders: z.array(z.string()).optional(),
     webhooksAllowLoopback: z.boolean().optional(),
     webhooksCaFile: z.string().min(1).optional(),
+    fetchAllowLoopback: z
+      .union([z.boolean(), z.array(z.number().int().min(1).max(65535))])
+      .optional(),
+    fetchTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
+    fetchMaxBytes: z.number().int().min(1).optional(),
+    ytDlp: z.string().min(1).optional(),
+    ytDlpReleasesUrl: z.string().url().optional(),
     localPlan: z
       .object({
         credits_per_month: z.number().int().min(0),
@@ -190,6 +217,41 @@ export function providerUrl(value: string, name: string): string {
   return value;
 }
 
+/**
+ * `TAPEHOUSE_FETCH_ALLOW_LOOPBACK`: `1` (every port) or a comma-separated port list
+ * (`8080,9000`); anything else is refused at start rather than silently ignored.
+ */
+export function parseLoopbackPorts(
+  value: string | undefined,
+  name = 'TAPEHOUSE_FETCH_ALLOW_LOOPBACK',
+): 'any' | number[] | null {
+  const v = nonEmpty(value);
+  if (v === null || v === '0') return null;
+  if (v === '1') return 'any';
+  const ports = v.split(',').map((part) => Number(part.trim()));
+  if (ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65535)) {
+    throw new AppError(
+      'validation_error',
+      `${name} must be 1 or a comma-separated list of ports (1-65535), got "${v}"`,
+    );
+  }
+  return ports;
+}
+
+function positiveInt(value: string | undefined, name: string): number | null {
+  const v = nonEmpty(value);
+  if (v === null) return null;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1)
+    throw new AppError('validation_error', `${name} must be a positive integer, got "${v}"`);
+  return n;
+}
+
+function settingsLoopback(value: boolean | number[] | undefined): 'any' | number[] | null {
+  if (value === true) return 'any';
+  return Array.isArray(value) && value.length > 0 ? value : null;
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<EngineConfig> = {},
@@ -217,6 +279,29 @@ export function loadConfig(
       resolveDir(nonEmpty(env.TAPEHOUSE_WEBHOOKS_CA_FILE)) ??
       // A relative path in settings.json is relative to the data folder holding it.
       (settings.webhooksCaFile ? path.resolve(home, settings.webhooksCaFile) : null),
+    fetchAllowLoopback:
+      overrides.fetchAllowLoopback !== undefined
+        ? overrides.fetchAllowLoopback
+        : (parseLoopbackPorts(env.TAPEHOUSE_FETCH_ALLOW_LOOPBACK) ??
+          settingsLoopback(settings.fetchAllowLoopback)),
+    fetchTimeoutSeconds:
+      overrides.fetchTimeoutSeconds ??
+      positiveInt(env.TAPEHOUSE_FETCH_TIMEOUT_SECONDS, 'TAPEHOUSE_FETCH_TIMEOUT_SECONDS') ??
+      settings.fetchTimeoutSeconds ??
+      DEFAULT_FETCH_TIMEOUT_SECONDS,
+    fetchMaxBytes:
+      overrides.fetchMaxBytes ??
+      positiveInt(env.TAPEHOUSE_FETCH_MAX_BYTES, 'TAPEHOUSE_FETCH_MAX_BYTES') ??
+      settings.fetchMaxBytes ??
+      DEFAULT_FETCH_MAX_BYTES,
+    ytDlp: overrides.ytDlp ?? nonEmpty(env.TAPEHOUSE_YTDLP) ?? settings.ytDlp ?? 'auto',
+    ytDlpReleasesUrl: providerUrl(
+      overrides.ytDlpReleasesUrl ??
+        nonEmpty(env.TAPEHOUSE_YTDLP_RELEASES_URL) ??
+        settings.ytDlpReleasesUrl ??
+        DEFAULT_YTDLP_RELEASES_URL,
+      'TAPEHOUSE_YTDLP_RELEASES_URL',
+    ),
     localPlan:
       overrides.localPlan ??
       (settings.localPlan

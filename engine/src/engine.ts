@@ -24,6 +24,7 @@ import { musicJobs, type Music } from './features/music/index.ts';
 import { createPlatform, platformJobs, type WebhookLookup } from './features/platform/index.ts';
 import { createSpeechArea } from './features/speech/index.ts';
 import { createVoices } from './features/voices/index.ts';
+import { createWeb, webJobs } from './features/web/index.ts';
 import { WebhookService } from './features/webhooks/index.ts';
 import { FfmpegStatus } from './ffmpeg-status.ts';
 import { describeInference } from './inference/execution-providers.ts';
@@ -149,6 +150,7 @@ export async function createEngine(
   voices.library.countUsageFrom(books.takes.repo);
   const music: Music = { ...core, ...platform, pricing: billing };
   const cleanup = createCleanup({ ...core, ...platform, pricing: billing });
+  const web = createWeb({ ...core, ...platform, pricing: billing, voices });
 
   for (const handler of [
     ...platformJobs(platform, { ffmpeg, pricing: billing }),
@@ -156,6 +158,7 @@ export async function createEngine(
     ...booksJobs(books),
     ...musicJobs(music),
     ...cleanupJobs({ ...core, ...platform, pricing: billing }),
+    ...webJobs(web),
     ...(options.jobs ?? []),
   ])
     registry.register(handler);
@@ -185,6 +188,7 @@ export async function createEngine(
     books,
     music,
     cleanup,
+    web,
     rateLimiter: new RateLimiter(),
     studioToken,
     startedAt: Date.now(),
@@ -213,6 +217,7 @@ export async function createEngine(
           listeningUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
           jobs.drain();
           webhooks.start();
+          web.start();
           resolve(listeningUrl);
         });
       }),
@@ -224,6 +229,7 @@ export async function createEngine(
       // deliveries are stored now and sent by the next start.
       announceRecovered(recoverInterruptedJobs(jobRepo, registry), jobRepo, jobEvents);
       await webhooks.stop();
+      await web.stop();
       await speech.close();
       await workers.close();
       server.closeAllConnections();

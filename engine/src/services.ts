@@ -17,6 +17,7 @@ import type { Music } from './features/music/index.ts';
 import type { SpeechArea } from './features/speech/index.ts';
 import type { FileStore, UrlSigner } from './features/platform/index.ts';
 import type { Voices } from './features/voices/index.ts';
+import type { Web } from './features/web/index.ts';
 import type { WebhookService } from './features/webhooks/index.ts';
 
 export interface Services extends Core {
@@ -42,6 +43,8 @@ export interface Services extends Core {
   music: Music;
   /** Noise reduction. */
   cleanup: DenoiseService;
+  /** From the web: media extraction (yt-dlp + ffmpeg) and the article reader. */
+  web: Web;
   credentialResolvers: CredentialResolver[];
   /** Per-route request limits declared in the route table (api/rate-limit.ts). */
   rateLimiter: RateLimiter;

@@ -98,6 +98,45 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     expect(res.status).toBe(202);
     return String(((await res.json()) as { job: { id: number } }).job.id);
   },
+  download_job_id: async () => {
+    // Through the runner: ownership needs the row (the download itself fails, nothing listens).
+    const job = await engine.engine.services.jobs.create(alice.id, 'video_download', {
+      url: 'http://127.0.0.1:9/clip.mp4',
+      format: 'mp3',
+      quality: null,
+      audio_only: false,
+      include_thumbnail: false,
+      format_selector: null,
+      output_filename: null,
+      public: false,
+      task_id: randomUUID(),
+      platform: 'generic',
+      title: 'clip',
+      duration: 4,
+      thumbnail_url: null,
+      plan: {
+        selector: 'ba/b',
+        extension: 'mp3',
+        kind: 'audio',
+        contentType: 'audio/mpeg',
+        videoCodec: null,
+        audioCodec: 'mp3',
+        audioKbps: 128,
+        maxHeight: null,
+      },
+    });
+    return String(job.id);
+  },
+  reader_job_id: async () => {
+    const res = await postJson(
+      engine,
+      '/reader/generate',
+      { content: 'A short note to read aloud.' },
+      bearer(alice.tokens.access_token),
+    );
+    expect(res.status).toBe(202);
+    return String(((await res.json()) as { id: number }).id);
+  },
   key_id: async () => {
     const res = await postJson(
       engine,
@@ -339,6 +378,8 @@ beforeAll(async () => {
     'denoise_job_id',
     'midi_job_id',
     'stem_job_id',
+    'download_job_id',
+    'reader_job_id',
     'key_id',
     'provider',
     'endpoint_id',

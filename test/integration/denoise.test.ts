@@ -49,7 +49,7 @@ beforeAll(async () => {
       tenHoursOfSilence,
     ]);
   }
-  engine = await startEngine({ webhooksAllowLoopback: true });
+  engine = await startEngine({ fetchAllowLoopback: 'any' });
 });
 
 afterAll(async () => {

@@ -60,7 +60,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The owner's loopback opt-in (the webhooks switch) lets url inputs reach the local server.
-  engine = await startEngine({ webhooksAllowLoopback: true });
+  engine = await startEngine({ fetchAllowLoopback: 'any' });
 });
 
 afterAll(async () => {

@@ -74,6 +74,11 @@ function responses(route: AnyRoute, components: Components): Json {
       description: 'Event stream',
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     };
+  } else if (route.produces === 'html') {
+    out['200'] = {
+      description: 'HTML page',
+      content: { 'text/html': { schema: { type: 'string' } } },
+    };
   } else if (route.produces === 'file') {
     out['200'] = {
       description: 'File',

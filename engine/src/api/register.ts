@@ -97,6 +97,10 @@ function openSse(res: Response, reply: Extract<Reply, { kind: 'sse' }>, req: Req
 function sendReply(route: AnyRoute, value: unknown, req: Request, res: Response): void {
   if (isReply(value)) {
     if (value.kind === 'sse') return openSse(res, value, req);
+    if (value.kind === 'text') {
+      res.status(value.status).set(value.headers).type(value.contentType).send(value.body);
+      return;
+    }
     if (value.kind === 'file') {
       res.setHeader('Content-Type', value.contentType);
       if (value.downloadName) res.attachment(value.downloadName);
@@ -158,12 +162,19 @@ function routeHandler(route: AnyRoute, services: Services): express.RequestHandl
       if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
     });
     try {
-      if (route.rateLimit) {
+      // Public rows are limited per IP before anything else; credentialed rows per user once
+      // the caller is known (document 3's per-account limits), so a refused credential never
+      // spends someone's allowance.
+      if (route.rateLimit && route.auth === 'none') {
         const key = `${route.method} ${route.path} ${req.ip ?? ''}`;
         res.set({ ...services.rateLimiter.hit(key, route.rateLimit) });
       }
       const headers = headersOf(req);
       const principal = await authenticate(route.auth, headers, services.credentialResolvers);
+      if (route.rateLimit && route.auth !== 'none' && principal) {
+        const key = `${route.method} ${route.path} user:${principal.userId}`;
+        res.set({ ...services.rateLimiter.hit(key, route.rateLimit) });
+      }
       if (principal && route.auth !== 'none' && !hasScope(principal, route.scope)) {
         throw new AppError('forbidden', `This API key lacks the "${route.scope}" scope.`, {
           details: { required_scope: route.scope },

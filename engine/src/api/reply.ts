@@ -34,8 +34,24 @@ export class StatusReply {
   ) {}
 }
 
-export type Reply = SseReply | FileReply | StatusReply;
+/** A text body of its own type (an HTML page) with the headers the handler sets (CSP, framing). */
+export class TextReply {
+  readonly kind = 'text';
+  constructor(
+    readonly body: string,
+    readonly contentType: string,
+    readonly headers: Record<string, string> = {},
+    readonly status = 200,
+  ) {}
+}
+
+export type Reply = SseReply | FileReply | StatusReply | TextReply;
 
 export function isReply(value: unknown): value is Reply {
-  return value instanceof SseReply || value instanceof FileReply || value instanceof StatusReply;
+  return (
+    value instanceof SseReply ||
+    value instanceof FileReply ||
+    value instanceof StatusReply ||
+    value instanceof TextReply
+  );
 }

@@ -85,7 +85,7 @@ export interface RouteSpec<
   response?: RS;
   /** Success status for JSON replies (200 unless the row says 201/202/204). */
   status?: 200 | 201 | 202 | 204;
-  produces?: 'json' | 'sse' | 'file';
+  produces?: 'json' | 'sse' | 'file' | 'html';
   errors: ErrorCode[];
   errorShape?: ErrorShape;
   /** Also serve the row at these extra absolute paths (e.g. `/v1/audio/speech`). */
@@ -113,7 +113,7 @@ export interface AnyRoute {
   rawTypes?: string[];
   response?: Schema;
   status?: 200 | 201 | 202 | 204;
-  produces?: 'json' | 'sse' | 'file';
+  produces?: 'json' | 'sse' | 'file' | 'html';
   errors: ErrorCode[];
   errorShape?: ErrorShape;
   aliases?: string[];

@@ -52,6 +52,8 @@ export interface ListJobsFilter {
   type?: string;
   /** Leave out jobs whose outputs were deleted (`markResultDeleted`). */
   excludeDeleted?: boolean;
+  /** Only jobs whose input has these string values (e.g. a download's `platform`). */
+  inputEquals?: Record<string, string>;
   limit: number;
   offset: number;
 }
@@ -127,6 +129,8 @@ export class JobRepo {
     if (filter.status) conditions.push(eq(jobs.status, filter.status));
     if (filter.type) conditions.push(eq(jobs.type, filter.type));
     if (filter.excludeDeleted) conditions.push(NOT_DELETED);
+    for (const [field, value] of Object.entries(filter.inputEquals ?? {}))
+      conditions.push(inputIs(field, value));
     const where = and(...conditions);
     const rows = this.db
       .select()

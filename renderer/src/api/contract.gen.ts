@@ -13,7 +13,9 @@ import type { Routes as filesRoutes } from './contract/files.gen.ts';
 import type { Routes as healthRoutes } from './contract/health.gen.ts';
 import type { Routes as jobsRoutes } from './contract/jobs.gen.ts';
 import type { Routes as localRoutes } from './contract/local.gen.ts';
+import type { Routes as mediaRoutes } from './contract/media.gen.ts';
 import type { Routes as midiRoutes } from './contract/midi.gen.ts';
+import type { Routes as readerRoutes } from './contract/reader.gen.ts';
 import type { Routes as speechRoutes } from './contract/speech.gen.ts';
 import type { Routes as stemsRoutes } from './contract/stems.gen.ts';
 import type { Routes as voicesRoutes } from './contract/voices.gen.ts';
@@ -33,7 +35,9 @@ export interface Contract {
     healthRoutes['get'] &
     jobsRoutes['get'] &
     localRoutes['get'] &
+    mediaRoutes['get'] &
     midiRoutes['get'] &
+    readerRoutes['get'] &
     stemsRoutes['get'] &
     voicesRoutes['get'] &
     webhooksRoutes['get'];
@@ -46,16 +50,19 @@ export interface Contract {
     denoiseRoutes['post'] &
     filesRoutes['post'] &
     jobsRoutes['post'] &
+    mediaRoutes['post'] &
     midiRoutes['post'] &
+    readerRoutes['post'] &
     speechRoutes['post'] &
     stemsRoutes['post'] &
     voicesRoutes['post'] &
     webhooksRoutes['post'];
-  put: audiobookRoutes['put'] & localRoutes['put'];
+  put: audiobookRoutes['put'] & localRoutes['put'] & mediaRoutes['put'];
   patch: authRoutes['patch'] & webhooksRoutes['patch'];
   delete: apiKeysRoutes['delete'] &
     audiobookRoutes['delete'] &
     authRoutes['delete'] &
     midiRoutes['delete'] &
+    readerRoutes['delete'] &
     webhooksRoutes['delete'];
 }

@@ -19,7 +19,10 @@ export { FileStore, toStoredFile, type StoredFile } from './files/file-store.ts'
 export { storeMultipartUpload } from './files/multipart-upload.ts';
 export { probedSeconds, type ProbeDeps } from './files/probe-duration.ts';
 export { UrlSigner, MAX_URL_TTL_SECONDS } from './downloads/url-signer.ts';
-export { fetchUrlInput } from './net/url-input.ts';
+export { fetchUrlInput, filenameFrom } from './net/url-input.ts';
+export { Fetcher, type FetchOptions, type OpenedFetch } from './net/guarded-fetch.ts';
+export { FetchProxy, type ProxyLimits } from './net/fetch-proxy.ts';
+export { fetchPolicy, type FetchPolicy } from './net/fetch-policy.ts';
 export {
   AddressGuard,
   systemLookup,

@@ -18,6 +18,8 @@ import type * as platform_files_fileSchema from '../../../../engine/src/features
 import type * as platform_health_healthSchema from '../../../../engine/src/features/platform/health/health-schema.ts';
 import type * as speech_alignment_alignmentSchema from '../../../../engine/src/features/speech/alignment/alignment-schema.ts';
 import type * as voices_catalog_voiceSchemas from '../../../../engine/src/features/voices/catalog/voice-schemas.ts';
+import type * as web_media_mediaSchemas from '../../../../engine/src/features/web/media/media-schemas.ts';
+import type * as web_reader_readerSchemas from '../../../../engine/src/features/web/reader/reader-schemas.ts';
 import type * as webhooks_webhookSchemas from '../../../../engine/src/features/webhooks/webhook-schemas.ts';
 import type * as jobs_jobSchema from '../../../../engine/src/jobs/job-schema.ts';
 
@@ -43,6 +45,7 @@ export interface Schemas {
   availableVoicesSchema: z.output<typeof voices_catalog_voiceSchemas.availableVoicesSchema>;
   batchBody: z.output<typeof books_narration_narrationSchemas.batchBody>;
   batchResponse: z.output<typeof books_narration_narrationSchemas.batchResponse>;
+  bulkRequestSchema: z.output<typeof web_media_mediaSchemas.bulkRequestSchema>;
   cancelResponse: z.output<typeof books_narration_narrationSchemas.cancelResponse>;
   castListSchema: z.output<typeof books_cast_castSchemas.castListSchema>;
   castMemberSchema: z.output<typeof books_cast_castSchemas.castMemberSchema>;
@@ -79,8 +82,15 @@ export interface Schemas {
   detectStatusSchema: z.output<typeof books_cast_castSchemas.detectStatusSchema>;
   deviceSchema: z.output<typeof accounts_sessions_schemas.deviceSchema>;
   devicesResponseSchema: z.output<typeof accounts_sessions_schemas.devicesResponseSchema>;
+  downloadCreatedSchema: z.output<typeof web_media_mediaSchemas.downloadCreatedSchema>;
+  downloadJobSchema: z.output<typeof web_media_mediaSchemas.downloadJobSchema>;
+  downloadListQuerySchema: z.output<typeof web_media_mediaSchemas.downloadListQuerySchema>;
+  downloadListSchema: z.output<typeof web_media_mediaSchemas.downloadListSchema>;
+  downloadRequestSchema: z.output<typeof web_media_mediaSchemas.downloadRequestSchema>;
   endpointSchema: z.output<typeof webhooks_webhookSchemas.endpointSchema>;
   engineViewSchema: z.output<typeof music_stems_stemSchemas.engineViewSchema>;
+  estimateRequestSchema: z.output<typeof web_reader_readerSchemas.estimateRequestSchema>;
+  estimateSchema: z.output<typeof web_reader_readerSchemas.estimateSchema>;
   exportBody: z.output<typeof books_export_exportSchemas.exportBody>;
   exportDownload: z.output<typeof books_export_exportSchemas.exportDownload>;
   exportJobParams: z.output<typeof books_export_exportSchemas.exportJobParams>;
@@ -88,10 +98,14 @@ export interface Schemas {
   exportStatus: z.output<typeof books_export_exportSchemas.exportStatus>;
   extractFieldsSchema: z.output<typeof music_stems_stemSchemas.extractFieldsSchema>;
   fileReportSchema: z.output<typeof books_export_exportSchemas.fileReportSchema>;
+  formatSchema: z.output<typeof web_media_mediaSchemas.formatSchema>;
   generateBody: z.output<typeof books_projects_projectSchemas.generateBody>;
+  generateRequestSchema: z.output<typeof web_reader_readerSchemas.generateRequestSchema>;
   getProjectQuery: z.output<typeof books_projects_projectSchemas.getProjectQuery>;
   healthSchema: z.output<typeof platform_health_healthSchema.healthSchema>;
   importResponse: z.output<typeof books_projects_projectSchemas.importResponse>;
+  infoPendingSchema: z.output<typeof web_media_mediaSchemas.infoPendingSchema>;
+  infoRequestSchema: z.output<typeof web_media_mediaSchemas.infoRequestSchema>;
   jobSchema: z.output<typeof jobs_jobSchema.jobSchema>;
   languagesSchema: z.output<typeof voices_catalog_voiceSchemas.languagesSchema>;
   localeSchema: z.output<typeof books_projects_projectSchemas.localeSchema>;
@@ -132,9 +146,14 @@ export interface Schemas {
   >;
   pronunciationParams: z.output<typeof books_production_productionSchemas.pronunciationParams>;
   pronunciationSchema: z.output<typeof books_production_productionSchemas.pronunciationSchema>;
+  publicDownloadRequestSchema: z.output<typeof web_media_mediaSchemas.publicDownloadRequestSchema>;
+  publicReaderSchema: z.output<typeof web_reader_readerSchemas.publicReaderSchema>;
   publicVoicesSchema: z.output<typeof voices_catalog_voiceSchemas.publicVoicesSchema>;
   quoteFieldsSchema: z.output<typeof music_stems_stemSchemas.quoteFieldsSchema>;
   quoteSchema: z.output<typeof music_stems_stemSchemas.quoteSchema>;
+  readerCreatedSchema: z.output<typeof web_reader_readerSchemas.readerCreatedSchema>;
+  readerJobSchema: z.output<typeof web_reader_readerSchemas.readerJobSchema>;
+  readerListSchema: z.output<typeof web_reader_readerSchemas.readerListSchema>;
   retryFailedResponse: z.output<typeof books_chapters_chapterSchemas.retryFailedResponse>;
   separationTierSchema: z.output<typeof music_stems_stemSchemas.separationTierSchema>;
   serviceSchema: z.output<typeof books_narration_narrationSchemas.serviceSchema>;
@@ -148,6 +167,9 @@ export interface Schemas {
   takeListSchema: z.output<typeof books_narration_narrationSchemas.takeListSchema>;
   takeParams: z.output<typeof books_narration_narrationSchemas.takeParams>;
   takeSchema: z.output<typeof books_narration_narrationSchemas.takeSchema>;
+  toolInstallRequestSchema: z.output<typeof web_media_mediaSchemas.toolInstallRequestSchema>;
+  toolPreferenceSchema: z.output<typeof web_media_mediaSchemas.toolPreferenceSchema>;
+  toolStatusSchema: z.output<typeof web_media_mediaSchemas.toolStatusSchema>;
   updateChapterBody: z.output<typeof books_chapters_chapterSchemas.updateChapterBody>;
   updateParagraphBody: z.output<typeof books_chapters_chapterSchemas.updateParagraphBody>;
   updateProductionSettingsBody: z.output<
@@ -160,6 +182,8 @@ export interface Schemas {
   uploadFields: z.output<typeof books_projects_projectSchemas.uploadFields>;
   uploadFieldsDoc: z.output<typeof books_projects_projectSchemas.uploadFieldsDoc>;
   uploadResponse: z.output<typeof books_projects_projectSchemas.uploadResponse>;
+  urlField: z.output<typeof web_media_mediaSchemas.urlField>;
+  videoInfoSchema: z.output<typeof web_media_mediaSchemas.videoInfoSchema>;
   voiceEntrySchema: z.output<typeof voices_catalog_voiceSchemas.voiceEntrySchema>;
   voiceIdParams: z.output<typeof voices_catalog_voiceSchemas.voiceIdParams>;
   voiceListQuery: z.output<typeof voices_catalog_voiceSchemas.voiceListQuery>;

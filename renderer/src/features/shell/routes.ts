@@ -40,6 +40,15 @@ export const AREAS: readonly AreaRoute[] = [
       'Every voice this machine can speak: the built-in voices in 100+ languages and the neural voices of installed packs.',
   },
   {
+    path: '/web',
+    label: 'From the web',
+    icon: 'download',
+    section: 'Production',
+    ready: true,
+    summary:
+      'Media from a URL (info, formats, download, then use it in another tool) and articles narrated by any voice.',
+  },
+  {
     path: '/music/stems',
     label: 'Stems',
     title: 'Stem separation',

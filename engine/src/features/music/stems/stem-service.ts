@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMultipart } from '../../../api/multipart.ts';
-import { storeMultipartUpload } from '../../platform/index.ts';
+import { fetchUrlInput, storeMultipartUpload } from '../../platform/index.ts';
 import { probeMedia, requireAudio } from '../../../audio/index.ts';
 import { AppError } from '../../../errors.ts';
 import type { JobRow } from '../../../jobs/job-repo.ts';
@@ -77,14 +77,12 @@ export async function readStemForm(
       },
     );
   }
-  if (fields.url) {
-    throw new AppError(
-      'validation_error',
-      'This engine runs offline and does not fetch URLs; upload the file instead ("file").',
-      { details: { fields: [{ loc: ['body', 'url'], msg: 'not supported offline' }] } },
-    );
-  }
-  const file = uploaded ?? toStored(deps, ownerId, fields.file_key!);
+  // A url goes through platform's one fetcher (public addresses only, DNS pinned, limits).
+  const file =
+    uploaded ??
+    (fields.url
+      ? await fetchUrlInput(deps, ownerId, fields.url, signal)
+      : toStored(deps, ownerId, fields.file_key!));
   return { fields, file };
 }
 

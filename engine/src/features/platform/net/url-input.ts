@@ -1,184 +1,90 @@
 /**
- * Fetches a `url` input (POST /midi/convert, POST /denoiser/denoise) into the file store. The engine runs on the
- * user's machine, so a URL is a way to point at a file another local or remote server offers;
- * it must still never become a way to probe the network on the caller's behalf (an API key
- * holder is not necessarily the machine's owner). So the webhook AddressGuard's rules are
- * reused address by address: http or https, no credentials in the URL, every resolved address
- * public, and the connection pinned to the judged address (no DNS rebinding). Loopback
- * (127.0.0.1 / localhost) is allowed only when the owner opted in for webhooks
- * (TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=1 / `webhooksAllowLoopback`): the same switch, one rule.
- * Redirects are followed (at most 3), each target judged again; the body is limited to the
- * upload limit and the whole fetch to 60 seconds.
+ * A `url` input stored as a file (POST /midi/convert, /denoiser/denoise, stem extraction,
+ * transcription `source_urls`): THE fetcher (guarded-fetch.ts) streams it into the caller's
+ * files, as an upload would be. Public addresses only, DNS pinned, redirects re-judged, the
+ * configured size and time limits, and audio or video content types only; loopback only with
+ * the owner's `TAPEHOUSE_FETCH_ALLOW_LOOPBACK` (docs/api/fetching.md).
  */
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import net from 'node:net';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { AppError } from '../../../errors.ts';
 import type { EngineConfig } from '../../../config.ts';
+import { AppError } from '../../../errors.ts';
+import type { UrlSigner } from '../downloads/url-signer.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { sanitizeFilename, type StoredFile } from '../files/file-store.ts';
 import { systemLookup, type WebhookLookup } from './address-guard.ts';
-import { nonPublicReason } from './ip-ranges.ts';
+import { judgeFetchUrl, refusalError, RefusedUrl, type JudgedUrl } from './fetch-policy.ts';
+import { Fetcher, type OpenedFetch } from './guarded-fetch.ts';
 
-/** A URL input must deliver within a minute and through at most three redirects. */
-export const URL_FETCH_TIMEOUT_MS = 60_000;
-export const URL_FETCH_MAX_REDIRECTS = 3;
+export type { JudgedUrl };
 
-export interface JudgedUrl {
-  url: URL;
-  address: string;
-  family: 4 | 6;
-}
-
-function refuse(raw: string, reason: string): AppError {
-  return new AppError('validation_error', `url is not accepted: ${reason}.`, {
-    details: { fields: [{ loc: ['body', 'url'], msg: reason }], url: raw.slice(0, 200) },
-  });
-}
-
-/** Parses and judges a URL; throws 400 validation_error saying why it is refused. */
+/** Kept for callers of the first version: judges a URL with a plain loopback switch. */
 export async function judgeUrl(
   raw: string,
   options: { allowLoopback: boolean; lookup?: WebhookLookup },
 ): Promise<JudgedUrl> {
-  let url: URL;
   try {
-    url = new URL(raw);
-  } catch {
-    throw refuse(raw, 'it is not a valid absolute URL');
+    return await judgeFetchUrl(raw, {
+      loopback: options.allowLoopback ? 'any' : null,
+      lookup: options.lookup ?? systemLookup,
+    });
+  } catch (error) {
+    if (error instanceof RefusedUrl) throw refusalError(error);
+    throw error;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw refuse(raw, 'it must start with http:// or https://');
-  }
-  if (url.username !== '' || url.password !== '')
-    throw refuse(raw, 'credentials in the URL are not accepted');
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (options.allowLoopback && (host === 'localhost' || host === '127.0.0.1')) {
-    return { url, address: '127.0.0.1', family: 4 };
-  }
-  let addresses: string[];
-  if (net.isIP(host) !== 0) addresses = [host];
-  else if (host === 'localhost' || host.endsWith('.localhost')) {
-    throw refuse(raw, `${host} is this machine (loopback sources need the owner's opt-in)`);
-  } else {
+}
+
+/** The download name: Content-Disposition's, else the URL's last path segment. */
+export function filenameFrom(opened: Pick<OpenedFetch, 'url' | 'disposition'>): string {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(opened.disposition ?? '');
+  const decode = (value: string): string => {
     try {
-      addresses = (await (options.lookup ?? systemLookup)(host)).map((a) => a.address);
+      return decodeURIComponent(value);
     } catch {
-      throw refuse(raw, `${host} does not resolve`);
+      return value; // a stray % is kept as written
     }
-    if (addresses.length === 0) throw refuse(raw, `${host} does not resolve`);
-  }
-  for (const address of addresses) {
-    const why = nonPublicReason(address);
-    if (why)
-      throw refuse(
-        raw,
-        `${address === host ? `${address}: ` : `${host} resolves to ${address}, `}${why}`,
-      );
-  }
-  const address = addresses[0]!;
-  return { url, address, family: net.isIPv6(address) ? 6 : 4 };
-}
-
-function pinned(target: JudgedUrl): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
   };
+  const fromHeader = match?.[1] ? decode(match[1]) : '';
+  const fromPath = path.posix.basename(decode(opened.url.pathname));
+  return sanitizeFilename(fromHeader || fromPath || 'remote-audio');
 }
 
-function get(target: JudgedUrl, signal: AbortSignal): Promise<http.IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const secure = target.url.protocol === 'https:';
-    const host = target.url.hostname.replace(/^\[|\]$/g, '');
-    const request = (secure ? https : http).request(
-      {
-        method: 'GET',
-        protocol: target.url.protocol,
-        hostname: host,
-        port: target.url.port === '' ? (secure ? 443 : 80) : Number(target.url.port),
-        path: `${target.url.pathname}${target.url.search}`,
-        headers: { 'User-Agent': 'Tapehouse-Engine', Accept: 'audio/*, video/*, */*' },
-        lookup: pinned(target),
-        agent: false,
-        signal,
-        ...(secure && !net.isIP(host) ? { servername: host } : {}),
-      },
-      resolve,
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-function filenameFrom(url: URL, response: http.IncomingMessage): string {
-  const disposition = response.headers['content-disposition'] ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  const fromHeader = match?.[1] ? decodeURIComponent(match[1]) : '';
-  return sanitizeFilename(
-    fromHeader || path.posix.basename(decodeURIComponent(url.pathname)) || 'remote-audio',
-  );
-}
-
-/** Downloads the URL into the caller's files; 400 when refused or the server does not deliver. */
+/**
+ * Downloads the URL into the caller's files; 400 when refused or the server does not deliver,
+ * 413 past the size limit. `field` names the request field in messages (`source_urls[1]`).
+ */
 export async function fetchUrlInput(
-  deps: { config: EngineConfig; files: FileStore },
+  deps: { config: EngineConfig; files: FileStore; urls?: UrlSigner },
   ownerId: string,
   raw: string,
   signal: AbortSignal,
   lookup?: WebhookLookup,
+  field = 'url',
 ): Promise<StoredFile> {
-  const timeout = AbortSignal.timeout(URL_FETCH_TIMEOUT_MS);
-  const combined = AbortSignal.any([signal, timeout]);
-  const allowLoopback = deps.config.webhooksAllowLoopback;
-  let current = raw;
-  for (let hop = 0; hop <= URL_FETCH_MAX_REDIRECTS; hop++) {
-    const target = await judgeUrl(current, { allowLoopback, lookup });
-    let response: http.IncomingMessage;
-    try {
-      response = await get(target, combined);
-    } catch (error) {
-      const why = timeout.aborted
-        ? `no answer within ${URL_FETCH_TIMEOUT_MS / 1000} s`
-        : (error as Error).message;
-      throw new AppError('validation_error', `url could not be fetched: ${why}.`, {
-        details: { fields: [{ loc: ['body', 'url'], msg: why }] },
-      });
-    }
-    const status = response.statusCode ?? 0;
-    if (status >= 300 && status < 400 && response.headers.location) {
-      response.resume();
-      current = new URL(response.headers.location, target.url).toString();
-      continue;
-    }
-    if (status < 200 || status >= 300) {
-      response.resume();
-      throw new AppError(
-        'validation_error',
-        `url could not be fetched: the server answered ${status}.`,
-        {
-          details: { fields: [{ loc: ['body', 'url'], msg: `HTTP ${status}` }], status },
-        },
-      );
-    }
-    const contentType = (response.headers['content-type'] ?? 'application/octet-stream')
-      .split(';')[0]!
-      .trim();
-    return deps.files.save(
+  const fetcher = Fetcher.fromConfig(deps.config, {
+    ...(lookup && { lookup }),
+    urls: deps.urls ?? null,
+  });
+  const opened = await fetcher.open(raw, {
+    signal,
+    accept: 'media',
+    maxBytes: deps.files.maxBytes,
+    field,
+  });
+  try {
+    return await deps.files.save(
       ownerId,
-      response as Readable,
-      { contentType, filename: filenameFrom(target.url, response) },
-      combined,
+      opened.body,
+      {
+        contentType: opened.contentType || 'application/octet-stream',
+        filename: filenameFrom(opened),
+      },
+      signal,
     );
+  } catch (error) {
+    opened.body.destroy();
+    if (error instanceof AppError) throw error;
+    throw new AppError('validation_error', `${field} could not be fetched: ${String(error)}.`, {
+      details: { fields: [{ loc: ['body', field], msg: 'transfer failed' }], reason: 'network' },
+    });
   }
-  throw new AppError(
-    'validation_error',
-    `url could not be fetched: more than ${URL_FETCH_MAX_REDIRECTS} redirects.`,
-    {
-      details: { fields: [{ loc: ['body', 'url'], msg: 'too many redirects' }] },
-    },
-  );
 }
