@@ -11,6 +11,7 @@ import { cleanupRoutes } from '../features/cleanup/index.ts';
 import { musicRoutes } from '../features/music/index.ts';
 import { platformRoutes } from '../features/platform/index.ts';
 import { speechAreaRoutes } from '../features/speech/index.ts';
+import { syncRoutes } from '../features/sync/index.ts';
 import { voicesRoutes } from '../features/voices/index.ts';
 import { webhookRoutes } from '../features/webhooks/index.ts';
 import { removedRoute, type AnyRoute, type RemovedRoute } from './route.ts';
@@ -25,6 +26,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...speechAreaRoutes,
   ...musicRoutes,
   ...cleanupRoutes,
+  ...syncRoutes,
 ];
 
 /** Document 2, "Narration" and "Versioning": replaced by narration/batch. */

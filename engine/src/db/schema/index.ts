@@ -10,3 +10,6 @@ export * from './credits.ts';
 export * from './webhooks.ts';
 export * from './audiobook.ts';
 export * from './narration.ts';
+export * from './webhook-ingest.ts';
+export * from './checkout.ts';
+export * from './sync.ts';
