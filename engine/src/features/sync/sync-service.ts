@@ -71,19 +71,26 @@ export class SyncService {
       },
     );
     const linked = (): boolean => this.repo.get().state === 'linked';
-    this.untap = deps.webhooks.onEvents(
-      outboxTap(
-        this.outbox,
-        () => this.repo.get().state !== 'unlinked',
-        () => this.runner.kick(),
-      ),
-    );
-    deps.checkout.useCheckout(new HostedCheckout(this.session, linked));
-    deps.offload.use(
-      new HostedOffloader(http, this.session, new OffloadRepo(deps.db, now), deps.files, {
-        allowed: () => linked() && this.repo.get().offload,
-      }),
-    );
+    // The studio half plugs into the other areas only on a studio: the hosted service sells
+    // through its own payment provider and has no hosted service above it.
+    this.untap =
+      deps.config.profile === 'local'
+        ? deps.webhooks.onEvents(
+            outboxTap(
+              this.outbox,
+              () => this.repo.get().state !== 'unlinked',
+              () => this.runner.kick(),
+            ),
+          )
+        : () => undefined;
+    if (deps.config.profile === 'local') {
+      deps.checkout.useCheckout(new HostedCheckout(this.session, linked));
+      deps.offload.use(
+        new HostedOffloader(http, this.session, new OffloadRepo(deps.db, now), deps.files, {
+          allowed: () => linked() && this.repo.get().offload,
+        }),
+      );
+    }
     this.devices = new HostedDevices(deps.accounts);
     this.oauthExchange = new OAuthExchange(deps.config, deps.accounts);
   }
