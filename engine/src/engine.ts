@@ -134,7 +134,7 @@ export async function createEngine(
     ...(options.webhookLookup && { lookup: options.webhookLookup }),
     ...(options.webhookTimeoutMs !== undefined && { timeoutMs: options.webhookTimeoutMs }),
   });
-  const sync = await createSync({
+  const sync = createSync({
     ...core,
     accounts,
     checkout: billing,

@@ -35,17 +35,25 @@ export class SyncService {
   private readonly runner: SyncRunner;
   private readonly untap: () => void;
 
-  constructor(
-    private readonly deps: SyncDeps,
-    private readonly secrets: ChosenStore,
-  ) {
+  /** Chosen on first need, so an engine that is never linked never touches the OS store. */
+  private secrets: Promise<ChosenStore> | null = null;
+
+  constructor(private readonly deps: SyncDeps) {
     const now = (): string => new Date(deps.clock.now()).toISOString();
     const hostedUrl = deps.config.sync.hostedUrl;
     this.repo = new LinkRepo(deps.db, now);
     this.outbox = new OutboxRepo(deps.db);
     const http = new HostedHttp(hostedUrl, studioUserAgent(deps.config.version));
-    this.session = new HostedSession(http, secrets.store, `session:${hostedUrl}`, (why) =>
-      this.repo.patch({ state: 'signed_out', lastError: `Signed out: ${why}`, lastErrorAt: now() }),
+    this.session = new HostedSession(
+      http,
+      async () => (await this.secretStore()).store,
+      `session:${hostedUrl}`,
+      (why) =>
+        this.repo.patch({
+          state: 'signed_out',
+          lastError: `Signed out: ${why}`,
+          lastErrorAt: now(),
+        }),
     );
     const installId = (): string => this.repo.get().installId;
     const timezone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -95,6 +103,15 @@ export class SyncService {
     this.oauthExchange = new OAuthExchange(deps.config, deps.accounts);
   }
 
+  private secretStore(): Promise<ChosenStore> {
+    this.secrets ??= chooseSecretStore({
+      mode: this.deps.config.sync.credentialStore,
+      home: this.deps.config.home,
+      ...(this.deps.loadKeytar && { loadKeytar: this.deps.loadKeytar }),
+    });
+    return this.secrets;
+  }
+
   start(): void {
     this.runner.start();
   }
@@ -105,7 +122,8 @@ export class SyncService {
     await this.runner.stop();
   }
 
-  status(): SyncStatus {
+  async status(): Promise<SyncStatus> {
+    const secrets = await this.secretStore();
     const row = this.repo.get();
     return {
       linked: row.state === 'linked',
@@ -120,9 +138,9 @@ export class SyncService {
       queue_length: this.outbox.queued(),
       forwarded_total: this.outbox.forwarded(),
       credential_store: {
-        kind: this.secrets.store.kind,
-        location: this.secrets.store.location,
-        note: this.secrets.note,
+        kind: secrets.store.kind,
+        location: secrets.store.location,
+        note: secrets.note,
       },
       offload: row.offload,
       hosted_credits: (row.hostedCredits as HostedCredits | null) ?? null,
@@ -151,7 +169,7 @@ export class SyncService {
   > {
     this.oauth.cancel();
     const { revoked, message } = await this.link.unlink();
-    return { ...this.status(), hosted_session_revoked: revoked, message };
+    return { ...(await this.status()), hosted_session_revoked: revoked, message };
   }
 
   /** Sync now: forward the queue and read the hosted credits; answers the status after. */
@@ -160,17 +178,12 @@ export class SyncService {
     return this.status();
   }
 
-  setOffload(offload: boolean): SyncStatus {
+  setOffload(offload: boolean): Promise<SyncStatus> {
     this.repo.patch({ offload });
     return this.status();
   }
 }
 
-export async function createSyncService(deps: SyncDeps): Promise<SyncService> {
-  const secrets = await chooseSecretStore({
-    mode: deps.config.sync.credentialStore,
-    home: deps.config.home,
-    ...(deps.loadKeytar && { loadKeytar: deps.loadKeytar }),
-  });
-  return new SyncService(deps, secrets);
+export function createSyncService(deps: SyncDeps): SyncService {
+  return new SyncService(deps);
 }

@@ -36,7 +36,8 @@ export class HostedSession {
 
   constructor(
     private readonly http: HostedHttp,
-    private readonly store: SecretStore,
+    /** The secret store, chosen on first use (credentials/choose-store.ts). */
+    private readonly store: () => Promise<SecretStore>,
     /** The secret's account name: one per hosted URL. */
     private readonly account: string,
     private readonly onSignedOut: (why: string) => void,
@@ -49,7 +50,8 @@ export class HostedSession {
 
   private async current(): Promise<TokenPair | null> {
     if (!this.loaded) {
-      const raw = await this.store.get(this.account).catch(() => null);
+      const store = await this.store();
+      const raw = await store.get(this.account).catch(() => null);
       const parsed = parseSecret(raw);
       this.tokens = isPair(parsed) ? parsed : null;
       this.loaded = true;
@@ -59,7 +61,9 @@ export class HostedSession {
 
   /** Keeps a new pair (after link or refresh) in memory and in the secret store. */
   async save(pair: TokenPair): Promise<void> {
-    await this.store.set(
+    await (
+      await this.store()
+    ).set(
       this.account,
       JSON.stringify({ access_token: pair.access_token, refresh_token: pair.refresh_token }),
     );
@@ -70,7 +74,8 @@ export class HostedSession {
   async forget(): Promise<void> {
     this.tokens = null;
     this.loaded = true;
-    await this.store.delete(this.account).catch(() => false);
+    const store = await this.store();
+    await store.delete(this.account).catch(() => false);
   }
 
   /** The current access token's claims (session id, user), or null when signed out. */
