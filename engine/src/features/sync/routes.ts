@@ -47,7 +47,6 @@ export const localSyncRoutes = [
     summary: 'Link this studio to a hosted account: {email, password} or {api_key}',
     tag: 'sync',
     auth: 'bearer',
-    rateLimit: { limit: 10, windowSeconds: 60 },
     body: linkBodySchema,
     response: syncStatusSchema,
     errors: [
@@ -56,7 +55,6 @@ export const localSyncRoutes = [
       'conflict',
       'hosted_auth_failed',
       'hosted_unreachable',
-      'rate_limit_exceeded',
       'service_unavailable',
     ],
     handler: async ({ principal, body }, { sync }) => {
