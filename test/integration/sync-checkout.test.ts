@@ -44,7 +44,11 @@ function startStripeApi(): Promise<void> {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const form = new URLSearchParams(body);
-      stripeCalls.push({ path: req.url ?? '', authorization: req.headers.authorization ?? '', form });
+      stripeCalls.push({
+        path: req.url ?? '',
+        authorization: req.headers.authorization ?? '',
+        form,
+      });
       if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
         res.writeHead(404, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'no route' } }));
@@ -100,7 +104,11 @@ function completedEvent(id: string, session: string): string {
   });
 }
 
-async function sendStripeEvent(engine: RestartableEngine, payload: string, secret = WEBHOOK_SECRET) {
+async function sendStripeEvent(
+  engine: RestartableEngine,
+  payload: string,
+  secret = WEBHOOK_SECRET,
+) {
   const signature = new Stripe(STRIPE_KEY).webhooks.generateTestHeaderString({ payload, secret });
   const res = await fetch(`${engine.api}/billing/stripe/webhook`, {
     method: 'POST',

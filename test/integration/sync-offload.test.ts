@@ -108,7 +108,12 @@ describe.runIf(ready)('offload to the hosted service', () => {
     expect(Number(job.noise_reduction_db)).toBeGreaterThan(0);
 
     // The hosted account paid; the local ledger did not.
-    const hostedJob = await call(hosted, owner.access, 'GET', `/denoiser/jobs/${result.hosted.job_id}`);
+    const hostedJob = await call(
+      hosted,
+      owner.access,
+      'GET',
+      `/denoiser/jobs/${result.hosted.job_id}`,
+    );
     expect(hostedJob.body).toMatchObject({ status: 'COMPLETED' });
     const charged = Number(hostedJob.body.credits_used);
     expect(charged).toBeGreaterThan(0);
@@ -119,8 +124,6 @@ describe.runIf(ready)('offload to the hosted service', () => {
     );
     const localAfter = await call(studio, studio.token, 'GET', '/credits');
     expect(localAfter.body.total_credits_used).toBe(localBefore.body.total_credits_used);
-    expect(localAfter.body.total_available_credits).toBe(
-      localBefore.body.total_available_credits,
-    );
+    expect(localAfter.body.total_available_credits).toBe(localBefore.body.total_available_credits);
   });
 });

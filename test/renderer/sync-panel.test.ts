@@ -1,7 +1,6 @@
-// The Account → Sync panel's pure parts: which area a path belongs to (Sync inside Account), the
-// headline for each link state (offline and signed out said clearly), and the time phrases.
+// The Account → Sync panel's pure parts: the headline for each link state (offline and signed
+// out said clearly), and the count and time phrases.
 import { describe, expect, it } from 'vitest';
-import { findArea } from '../../renderer/src/features/shell/routes.ts';
 import { ago, headline, isOffline, queued } from '../../renderer/src/features/sync/sync-model.ts';
 import type { SyncStatus } from '../../renderer/src/features/sync/sync-types.ts';
 
@@ -25,14 +24,6 @@ function status(patch: Partial<SyncStatus>): SyncStatus {
     ...patch,
   };
 }
-
-describe('the Sync area', () => {
-  it('is its own page inside Account', () => {
-    expect(findArea('/account/sync')?.label).toBe('Sync');
-    expect(findArea('/account/profile')?.label).toBe('Account');
-    expect(findArea('/account')?.label).toBe('Account');
-  });
-});
 
 describe('the Sync headline', () => {
   it('says linked, with the account', () => {
