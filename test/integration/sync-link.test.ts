@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../engine/src/clock.ts';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtp-peer.ts';
 import {
   call,
@@ -245,5 +246,55 @@ describe('link by API key', () => {
       password: owner.password,
     });
     expect(again.body).toMatchObject({ state: 'linked' });
+  });
+});
+
+describe('a 401 token_expired from the hosted service', () => {
+  it('is answered by a silent refresh and a retry', async () => {
+    // This studio's clock runs two hours behind, so it cannot see that its token expired: only
+    // the hosted service's 401 token_expired tells it.
+    const behind = await startStudio(hosted.url, {
+      options: { clock: new ManualClock(Date.now() - 2 * 3600 * 1000) },
+    });
+    try {
+      const linked = await call(behind, behind.token, 'POST', '/sync/link', {
+        email: owner.email,
+        password: owner.password,
+      });
+      expect(linked.body).toMatchObject({ state: 'linked' });
+      const file = path.join(behind.home, 'sync-credentials.json');
+      const read = () =>
+        JSON.parse(fs.readFileSync(file, 'utf8')) as { secrets: Record<string, string> };
+      const [account, secret] = Object.entries(read().secrets)[0] ?? ['', '{}'];
+      const before = JSON.parse(secret) as { access_token: string; refresh_token: string };
+      const claims = JSON.parse(
+        Buffer.from(before.access_token.split('.')[1] ?? '', 'base64url').toString(),
+      ) as { sub: string; sid: string };
+      const now = Math.floor(Date.now() / 1000);
+      const expired = hosted.engine.services.accounts.tokens.signAccessToken({
+        userId: claims.sub,
+        sessionId: claims.sid,
+        issuedAt: now - 3700,
+        expiresAt: now - 100,
+      });
+      await behind.halt();
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          version: 1,
+          secrets: { [account]: JSON.stringify({ ...before, access_token: expired }) },
+        }),
+        { mode: 0o600 },
+      );
+      await behind.restart();
+      const status = await call(behind, behind.token, 'POST', '/sync/run');
+      expect(status.body).toMatchObject({ state: 'linked', last_error: null });
+      const after = JSON.parse(Object.values(read().secrets)[0] ?? '{}') as {
+        refresh_token: string;
+      };
+      expect(after.refresh_token).not.toBe(before.refresh_token);
+    } finally {
+      await behind.stop();
+    }
   });
 });

@@ -54,6 +54,8 @@ export class SyncService {
           lastError: `Signed out: ${why}`,
           lastErrorAt: now(),
         }),
+      // The engine's clock decides when a token is about to expire (tests move it).
+      () => Math.floor(deps.clock.now() / 1000),
     );
     const installId = (): string => this.repo.get().installId;
     const timezone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
