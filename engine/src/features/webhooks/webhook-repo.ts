@@ -103,7 +103,8 @@ export class WebhookRepo {
       .select()
       .from(webhookDeliveries)
       .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      // Newest first; deliveries stored together (one timestamp) in the reverse of their order.
+      .orderBy(desc(webhookDeliveries.createdAt), desc(sql`${webhookDeliveries}.rowid`))
       .limit(filter.limit)
       .offset(filter.offset)
       .all();
