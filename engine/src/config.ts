@@ -78,11 +78,55 @@ export interface EngineConfig {
   googleJwksUrl: string;
   /** GitHub's REST API base; tokens are confirmed with GET <githubApiUrl>/user. */
   githubApiUrl: string;
+  /** Sync (features/sync; docs/api/sync.md): the hosted service, tokens, payments, OAuth apps. */
+  sync: SyncConfig;
 }
 
 export const DEFAULT_YTDLP_RELEASES_URL = 'https://github.com/yt-dlp/yt-dlp/releases';
 export const DEFAULT_FETCH_TIMEOUT_SECONDS = 60;
 export const DEFAULT_FETCH_MAX_BYTES = 2 * 1024 ** 3;
+/** Where a linked studio keeps its hosted tokens: the OS store if reachable, else a 0600 file. */
+export type CredentialStoreMode = 'auto' | 'keychain' | 'file';
+
+/** An OAuth app the hosted service signs workstations in with (system browser, loopback). */
+export interface OAuthAppConfig {
+  clientId: string;
+  /** Kept by the hosted service only: it exchanges the code, so no studio ever holds it. */
+  clientSecret: string | null;
+  authorizeUrl: string;
+  tokenUrl: string;
+}
+
+export interface SyncConfig {
+  /** Base URL of the hosted service (without /api/v1): https, or http to this machine (tests). */
+  hostedUrl: string;
+  credentialStore: CredentialStoreMode;
+  /** Hosted profile: Stripe for pay-as-you-go checkout; null: no payment provider. */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    /** Stripe's API base; tests point it at a local server speaking the API's shape. */
+    apiUrl: string | null;
+    successUrl: string;
+    cancelUrl: string;
+  } | null;
+  /** Hosted profile: OAuth apps for workstation sign-in; null: that provider is not offered. */
+  oauthApps: { google: OAuthAppConfig | null; github: OAuthAppConfig | null };
+}
+
+export const DEFAULT_HOSTED_URL = 'https://api.tapehouse.app';
+export const DEFAULT_CHECKOUT_SUCCESS_URL = 'https://tapehouse.app/credits/thanks';
+export const DEFAULT_CHECKOUT_CANCEL_URL = 'https://tapehouse.app/credits';
+export const DEFAULT_OAUTH_ENDPOINTS = {
+  google: {
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+  },
+  github: {
+    authorizeUrl: 'https://github.com/login/oauth/authorize',
+    tokenUrl: 'https://github.com/login/oauth/access_token',
+  },
+} as const;
 
 export const DEFAULT_GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
@@ -117,6 +161,31 @@ const settingsSchema = z
     googleClientIds: z.array(z.string().min(1)).optional(),
     googleJwksUrl: z.string().url().optional(),
     githubApiUrl: z.string().url().optional(),
+    hostedUrl: z.string().url().optional(),
+    credentialStore: z.enum(['auto', 'keychain', 'file']).optional(),
+    stripeSuccessUrl: z.string().url().optional(),
+    stripeCancelUrl: z.string().url().optional(),
+    oauthApps: z
+      .object({
+        google: z
+          .object({
+            client_id: z.string().min(1),
+            authorize_url: z.string().url().optional(),
+            token_url: z.string().url().optional(),
+          })
+          .strict()
+          .optional(),
+        github: z
+          .object({
+            client_id: z.string().min(1),
+            authorize_url: z.string().url().optional(),
+            token_url: z.string().url().optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -252,6 +321,86 @@ function settingsLoopback(value: boolean | number[] | undefined): 'any' | number
   return Array.isArray(value) && value.length > 0 ? value : null;
 }
 
+function credentialStoreMode(value: string | null): CredentialStoreMode | null {
+  if (value === null) return null;
+  if (value === 'auto' || value === 'keychain' || value === 'file') return value;
+  throw new AppError(
+    'validation_error',
+    `TAPEHOUSE_CREDENTIAL_STORE must be "auto", "keychain" or "file", got "${value}"`,
+  );
+}
+
+/**
+ * Sync's settings. The hosted URL must be https (plain http only to this machine, where tests run
+ * the hosted engine): tokens and passwords travel to it. Payment and OAuth secrets come from the
+ * environment only, never settings.json, and only a hosted engine uses them.
+ */
+function loadSyncConfig(env: NodeJS.ProcessEnv, settings: Settings): SyncConfig {
+  const oauthApp = (
+    provider: 'google' | 'github',
+    clientId: string | null,
+    fromSettings:
+      { authorize_url?: string | undefined; token_url?: string | undefined } | undefined,
+  ): OAuthAppConfig | null => {
+    if (clientId === null) return null;
+    const upper = provider.toUpperCase();
+    const defaults = DEFAULT_OAUTH_ENDPOINTS[provider];
+    return {
+      clientId,
+      clientSecret: nonEmpty(env[`TAPEHOUSE_${upper}_CLIENT_SECRET`]),
+      authorizeUrl: providerUrl(
+        nonEmpty(env[`TAPEHOUSE_${upper}_AUTHORIZE_URL`]) ??
+          fromSettings?.authorize_url ??
+          defaults.authorizeUrl,
+        `TAPEHOUSE_${upper}_AUTHORIZE_URL`,
+      ),
+      tokenUrl: providerUrl(
+        nonEmpty(env[`TAPEHOUSE_${upper}_TOKEN_URL`]) ??
+          fromSettings?.token_url ??
+          defaults.tokenUrl,
+        `TAPEHOUSE_${upper}_TOKEN_URL`,
+      ),
+    };
+  };
+  const stripeKey = nonEmpty(env.TAPEHOUSE_STRIPE_SECRET_KEY);
+  const stripeApiUrl = nonEmpty(env.TAPEHOUSE_STRIPE_API_URL);
+  return {
+    hostedUrl: providerUrl(
+      nonEmpty(env.TAPEHOUSE_HOSTED_URL) ?? settings.hostedUrl ?? DEFAULT_HOSTED_URL,
+      'TAPEHOUSE_HOSTED_URL',
+    ).replace(/\/+$/, ''),
+    credentialStore:
+      credentialStoreMode(nonEmpty(env.TAPEHOUSE_CREDENTIAL_STORE)) ??
+      settings.credentialStore ??
+      'auto',
+    stripe:
+      stripeKey === null
+        ? null
+        : {
+            secretKey: stripeKey,
+            webhookSecret: nonEmpty(env.TAPEHOUSE_STRIPE_WEBHOOK_SECRET) ?? '',
+            apiUrl:
+              stripeApiUrl === null ? null : providerUrl(stripeApiUrl, 'TAPEHOUSE_STRIPE_API_URL'),
+            successUrl: settings.stripeSuccessUrl ?? DEFAULT_CHECKOUT_SUCCESS_URL,
+            cancelUrl: settings.stripeCancelUrl ?? DEFAULT_CHECKOUT_CANCEL_URL,
+          },
+    oauthApps: {
+      google: oauthApp(
+        'google',
+        nonEmpty(env.TAPEHOUSE_GOOGLE_WEB_CLIENT_ID) ??
+          settings.oauthApps?.google?.client_id ??
+          null,
+        settings.oauthApps?.google,
+      ),
+      github: oauthApp(
+        'github',
+        nonEmpty(env.TAPEHOUSE_GITHUB_CLIENT_ID) ?? settings.oauthApps?.github?.client_id ?? null,
+        settings.oauthApps?.github,
+      ),
+    },
+  };
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<EngineConfig> = {},
@@ -348,5 +497,6 @@ export function loadConfig(
         DEFAULT_GITHUB_API_URL,
       'TAPEHOUSE_GITHUB_API_URL',
     ),
+    sync: overrides.sync ?? loadSyncConfig(env, settings),
   };
 }

@@ -23,6 +23,7 @@ import { cleanupJobs, createCleanup } from './features/cleanup/index.ts';
 import { musicJobs, type Music } from './features/music/index.ts';
 import { createPlatform, platformJobs, type WebhookLookup } from './features/platform/index.ts';
 import { createSpeechArea } from './features/speech/index.ts';
+import { createSync } from './features/sync/index.ts';
 import { createVoices } from './features/voices/index.ts';
 import { createWeb, webJobs } from './features/web/index.ts';
 import { WebhookService } from './features/webhooks/index.ts';
@@ -134,6 +135,14 @@ export async function createEngine(
     ...(options.webhookLookup && { lookup: options.webhookLookup }),
     ...(options.webhookTimeoutMs !== undefined && { timeoutMs: options.webhookTimeoutMs }),
   });
+  const sync = createSync({
+    ...core,
+    accounts,
+    checkout: billing,
+    webhooks,
+    files: platform.files,
+    offload: platform.offload,
+  });
   const voices = createVoices({ ...core, urls: platform.urls, charges: billing.ledger });
   const speech = createSpeechArea({
     workers,
@@ -183,6 +192,7 @@ export async function createEngine(
     accounts,
     billing,
     webhooks,
+    sync,
     voices,
     speech,
     books,
@@ -218,6 +228,7 @@ export async function createEngine(
           jobs.drain();
           webhooks.start();
           web.start();
+          sync.start();
           resolve(listeningUrl);
         });
       }),
@@ -228,6 +239,7 @@ export async function createEngine(
       // Leave interrupted jobs resumable now rather than at the next start; their webhook
       // deliveries are stored now and sent by the next start.
       announceRecovered(recoverInterruptedJobs(jobRepo, registry), jobRepo, jobEvents);
+      await sync.stop();
       await webhooks.stop();
       await web.stop();
       await speech.close();

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   stem_unavailable: 400,
   /** ACX export: a file or the cover is out of spec (docs/api/export.md). */
   acx_noncompliant: 400,
+  /** Sync: the hosted service refused the e-mail and password, API key or sign-in (docs/api/sync.md). */
+  hosted_auth_failed: 400,
   // 401
   unauthorized: 401,
   invalid_credentials: 401,
@@ -40,14 +42,18 @@ export const ERROR_STATUS = {
   conflict: 409,
   /** ACX export: paragraphs without narrated audio (docs/api/export.md). */
   export_not_ready: 409,
+  /** Sync: the studio is not linked to a hosted account, or its session there ended. */
+  not_linked: 409,
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   // 422 is deliberately unused: the contract answers validation failures with 400.
   // 429
   rate_limit_exceeded: 429,
-  // 500, 503
+  // 500, 502, 503
   internal_error: 500,
+  /** Sync: the hosted service did not answer, or answered with a server error. */
+  hosted_unreachable: 502,
   service_unavailable: 503,
   ffmpeg_unavailable: 503,
   model_not_installed: 503,

@@ -15,6 +15,7 @@ import type { Books } from './features/books/index.ts';
 import type { DenoiseService } from './features/cleanup/index.ts';
 import type { Music } from './features/music/index.ts';
 import type { SpeechArea } from './features/speech/index.ts';
+import type { SyncService } from './features/sync/index.ts';
 import type { FileStore, UrlSigner } from './features/platform/index.ts';
 import type { Voices } from './features/voices/index.ts';
 import type { Web } from './features/web/index.ts';
@@ -33,6 +34,8 @@ export interface Services extends Core {
   billing: CreditsService;
   /** Webhook endpoints, the event fan-out and the delivery scheduler. */
   webhooks: WebhookService;
+  /** The link to a hosted account: its session, the event outbox, hosted credits, offload. */
+  sync: SyncService;
   /** Voice catalog, TTS engines, voice routes, OpenAI-compatible speech. */
   voices: Voices;
   /** Transcription, diarization, alignment, OpenAI-compatible speech to text. */

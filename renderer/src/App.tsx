@@ -11,6 +11,7 @@ import { hrefFor, useHashPath } from './features/shell/router.ts';
 import { DEFAULT_PATH, findArea } from './features/shell/routes.ts';
 import { Sidebar } from './features/shell/Sidebar.tsx';
 import { StemsPage } from './features/stems/StemsPage.tsx';
+import { SyncPanel } from './features/sync/SyncPanel.tsx';
 import { VoicesPage } from './features/voices/VoicesPage.tsx';
 import { WebPage } from './features/web/WebPage.tsx';
 import { WebhooksPage } from './features/webhooks/WebhooksPage.tsx';
@@ -68,6 +69,7 @@ export function App() {
         {area?.path === '/settings/engine' && <EnginePage />}
         {area?.path === '/account' && <AccountArea path={path} />}
         {area?.path === '/audiobooks' && <AudiobooksArea path={path} />}
+        {area?.path === '/account/sync' && <SyncPanel />}
         {area?.path === '/credits' && <CreditsPage />}
         {area?.path === '/webhooks' && <WebhooksPage />}
         {area?.path === '/music/stems' && <StemsPage />}

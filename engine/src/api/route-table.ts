@@ -11,6 +11,7 @@ import { cleanupRoutes } from '../features/cleanup/index.ts';
 import { musicRoutes } from '../features/music/index.ts';
 import { platformRoutes } from '../features/platform/index.ts';
 import { speechAreaRoutes } from '../features/speech/index.ts';
+import { syncRoutes } from '../features/sync/index.ts';
 import { voicesRoutes } from '../features/voices/index.ts';
 import { webRoutes } from '../features/web/index.ts';
 import { webhookRoutes } from '../features/webhooks/index.ts';
@@ -27,6 +28,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...musicRoutes,
   ...cleanupRoutes,
   ...webRoutes,
+  ...syncRoutes,
 ];
 
 /** Document 2, "Narration" and "Versioning": replaced by narration/batch. */

@@ -18,6 +18,7 @@ import type { Routes as midiRoutes } from './contract/midi.gen.ts';
 import type { Routes as readerRoutes } from './contract/reader.gen.ts';
 import type { Routes as speechRoutes } from './contract/speech.gen.ts';
 import type { Routes as stemsRoutes } from './contract/stems.gen.ts';
+import type { Routes as syncRoutes } from './contract/sync.gen.ts';
 import type { Routes as voicesRoutes } from './contract/voices.gen.ts';
 import type { Routes as webhooksRoutes } from './contract/webhooks.gen.ts';
 
@@ -39,6 +40,7 @@ export interface Contract {
     midiRoutes['get'] &
     readerRoutes['get'] &
     stemsRoutes['get'] &
+    syncRoutes['get'] &
     voicesRoutes['get'] &
     webhooksRoutes['get'];
   post: analysisRoutes['post'] &
@@ -55,9 +57,10 @@ export interface Contract {
     readerRoutes['post'] &
     speechRoutes['post'] &
     stemsRoutes['post'] &
+    syncRoutes['post'] &
     voicesRoutes['post'] &
     webhooksRoutes['post'];
-  put: audiobookRoutes['put'] & localRoutes['put'] & mediaRoutes['put'];
+  put: audiobookRoutes['put'] & localRoutes['put'] & mediaRoutes['put'] & syncRoutes['put'];
   patch: authRoutes['patch'] & webhooksRoutes['patch'];
   delete: apiKeysRoutes['delete'] &
     audiobookRoutes['delete'] &

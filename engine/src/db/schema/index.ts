@@ -11,3 +11,6 @@ export * from './webhooks.ts';
 export * from './audiobook.ts';
 export * from './narration.ts';
 export * from './web.ts';
+export * from './webhook-ingest.ts';
+export * from './checkout.ts';
+export * from './sync.ts';

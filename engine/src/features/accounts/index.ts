@@ -10,3 +10,5 @@ export {
   type Accounts,
   type AccountsOptions,
 } from './accounts.ts';
+/** The Token response (document 1), for other areas' routes that sign a device in (sync). */
+export { tokenResponseSchema, type TokenResponse } from './auth/user-schema.ts';

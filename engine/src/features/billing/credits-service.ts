@@ -23,6 +23,8 @@ import {
   type MultiplierKey,
   type NativeCostKey,
 } from './credit-defaults.ts';
+import type { CheckoutProvider, CheckoutSession } from './checkout/checkout-provider.ts';
+import type { StripeCheckout, StripeEventOutcome } from './checkout/stripe-checkout.ts';
 import { CreditLedger, type CreditPlan } from './ledger.ts';
 import { dayStart } from './ledger-periods.ts';
 import { writeLocalPlanSetting } from './plan-settings.ts';
@@ -70,6 +72,8 @@ export class CreditsService implements PlanSource {
   private plan: CreditPlan;
   private readonly costs: CostTable;
   private readonly usageRecords: UsageRecords;
+  private checkoutProvider: CheckoutProvider | null = null;
+  private stripe: StripeCheckout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -172,19 +176,45 @@ export class CreditsService implements PlanSource {
     return { ...PAYG_INFO };
   }
 
+  /** Who sells credits here (checkout/checkout-provider.ts); null: nobody. */
+  useCheckout(provider: CheckoutProvider | null): void {
+    this.checkoutProvider = provider;
+  }
+
+  /** The hosted profile's Stripe checkout, which also answers Stripe's webhook. */
+  useStripe(stripe: StripeCheckout): void {
+    this.stripe = stripe;
+    this.checkoutProvider = stripe;
+  }
+
   /**
    * POST /credits/payg/create-checkout-session. The amount is checked first (400 outside 1 to
-   * 1000 USD, by the route's schema); then, since no engine has a payment provider until a
-   * hosted account can be linked (features/sync, later), 503 payment_provider_unavailable.
+   * 1000 USD, by the route's schema); then the provider opens the checkout — Stripe on a hosted
+   * engine, the hosted account for a linked studio's owner — or, with none, 503
+   * payment_provider_unavailable.
    */
-  createCheckout(amountUsd: number): never {
+  async createCheckout(userId: string, amountUsd: number): Promise<CheckoutSession> {
     const credits = Math.floor(amountUsd * PAYG_INFO.credits_per_dollar);
+    const session = await this.checkoutProvider?.create(userId, amountUsd, credits);
+    if (session) return session;
     throw new AppError(
       'payment_provider_unavailable',
       `Buying ${credits} credits for ${amountUsd} USD needs a payment provider, and this engine ` +
-        'has none: a local studio can only buy credits through a linked hosted account, which ' +
-        'is not available yet. The machine’s owner can raise the Local plan’s allowance ' +
-        'instead (PUT /local/plan).',
+        'has none: a local studio buys credits through the hosted account it is linked to ' +
+        '(Account → Sync; the machine’s owner only). The machine’s owner can raise the Local ' +
+        'plan’s allowance instead (PUT /local/plan).',
     );
+  }
+
+  /** POST /billing/stripe/webhook. */
+  stripeWebhook(rawBody: Buffer, signature: string | undefined): StripeEventOutcome {
+    if (!this.stripe) {
+      throw new AppError(
+        'payment_provider_unavailable',
+        'This engine takes no Stripe events: Stripe is configured on the hosted profile only ' +
+          '(TAPEHOUSE_STRIPE_SECRET_KEY).',
+      );
+    }
+    return this.stripe.handleWebhook(rawBody, signature);
   }
 }

@@ -5,6 +5,8 @@
  * through the hook billing subscribes to (job-billing.ts).
  */
 import type { Core } from '../../core.ts';
+import { CheckoutRepo } from './checkout/checkout-repo.ts';
+import { StripeCheckout } from './checkout/stripe-checkout.ts';
 import { CreditsService } from './credits-service.ts';
 import type { CreditLedger } from './ledger.ts';
 
@@ -13,6 +15,10 @@ export { CreditsService } from './credits-service.ts';
 export { PAYG_INFO } from './credit-defaults.ts';
 export type { MultiplierKey, NativeCostKey } from './credit-defaults.ts';
 export type { CreditsBlock, PlanBlocks, PlanSource, SubscriptionBlock } from './plan-blocks.ts';
+export type { CheckoutProvider, CheckoutSession } from './checkout/checkout-provider.ts';
+
+/** How sync sells a linked studio's owner credits on the hosted account. */
+export type Checkout = Pick<CreditsService, 'useCheckout'>;
 
 /** How other areas price a job (a per-minute quote, the cost table, the Local plan's tiers). */
 export type Pricing = Pick<CreditsService, 'quoteMinutes' | 'multipliers' | 'localPlan'>;
@@ -32,5 +38,12 @@ export function createBilling(
 ): CreditsService {
   const billing = new CreditsService(core.db, core.config, core.clock);
   core.jobRepo.subscribeCredits(billing.jobCredits);
+  const stripe = core.config.sync.stripe;
+  // Only the hosted service sells credits itself; a local studio never holds payment secrets.
+  if (core.config.profile === 'hosted' && stripe) {
+    billing.useStripe(
+      new StripeCheckout(stripe, new CheckoutRepo(core.db), billing.ledger, core.clock),
+    );
+  }
   return billing;
 }

@@ -11,6 +11,7 @@ import { defineRoute } from '../../api/route.ts';
 import { CREDIT_POOLS } from '../../db/schema/credits.ts';
 import { AppError } from '../../errors.ts';
 import { callerOf } from '../../api/principal.ts';
+import { stripeRoutes } from './checkout/stripe-routes.ts';
 import { MULTIPLIER_KEYS, PAYG_INFO } from './credit-defaults.ts';
 
 export const creditBalanceSchema = z
@@ -71,6 +72,7 @@ function requireOwner(principal: Principal | null): void {
 }
 
 export const creditRoutes = [
+  ...stripeRoutes,
   defineRoute({
     method: 'get',
     path: '/credits',
@@ -151,7 +153,7 @@ export const creditRoutes = [
     method: 'post',
     path: '/credits/payg/create-checkout-session',
     summary:
-      'Start a pay-as-you-go purchase (503 payment_provider_unavailable: no provider on this engine)',
+      'Start a pay-as-you-go purchase: Stripe on the hosted service, the linked hosted account on a studio (503 without either)',
     tag: 'credits',
     auth: 'user',
     scope: 'credits:write',
@@ -163,10 +165,19 @@ export const creditRoutes = [
         session_id: z.string(),
         credits_to_receive: z.number().int(),
         amount_usd: z.number(),
+        /** Where to pay: the provider's payment page (open it in the browser). */
+        checkout_url: z.string().nullable(),
       })
       .meta({ id: 'CheckoutSession' }),
-    errors: [...readErrors, 'validation_error', 'payment_provider_unavailable'],
-    handler: ({ body }, { billing: credits }) => credits.createCheckout(body.amount_usd),
+    errors: [
+      ...readErrors,
+      'validation_error',
+      'payment_provider_unavailable',
+      'hosted_unreachable',
+      'not_linked',
+    ],
+    handler: ({ body, principal }, { billing: credits }) =>
+      credits.createCheckout(callerOf(principal).userId, body.amount_usd),
   }),
   defineRoute({
     method: 'get',

@@ -1,10 +1,10 @@
 /**
  * What noise reduction is given: its part of the engine's infrastructure, platform's files and
- * signed URLs, and billing's pricing.
+ * signed URLs and offload seam, and billing's pricing.
  */
 import type { Core } from '../../core.ts';
 import type { Pricing } from '../billing/index.ts';
-import type { FileStore, UrlSigner } from '../platform/index.ts';
+import type { FileStore, OffloadSeam, UrlSigner } from '../platform/index.ts';
 
 export interface CleanupDeps extends Pick<
   Core,
@@ -13,4 +13,6 @@ export interface CleanupDeps extends Pick<
   files: FileStore;
   urls: UrlSigner;
   pricing: Pricing;
+  /** Where a missing model pack's work may go instead (the hosted service, when allowed). */
+  offload: OffloadSeam;
 }

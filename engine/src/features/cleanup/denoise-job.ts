@@ -16,6 +16,7 @@ import type { JobContext, JobHandler } from '../../jobs/job-types.ts';
 import type { CleanupDeps } from './cleanup-deps.ts';
 import { ENGINES, type EngineFiles, type QualityMode } from './denoise-engines.ts';
 import type { DenoiseFileResult } from './denoise-file.ts';
+import { denoiseRemotely } from './denoise-offload.ts';
 import { DENOISE_OUTPUT_FORMATS, DENOISE_QUALITY_MODES } from './denoise-schema.ts';
 import { DENOISE_TASK, type DenoiseTaskInput } from './denoise-task.ts';
 import { outputFilename, planOutput } from './output-format.ts';
@@ -28,9 +29,11 @@ export const denoiseInput = z.object({
   output_format: z.enum(DENOISE_OUTPUT_FORMATS).nullable(),
   /** The url the file was fetched from, when it came from one. */
   source_url: z.string().nullable(),
+  /** Runs on the hosted service: this machine lacks the pack (denoise-offload.ts). */
+  offload: z.boolean().default(false),
 });
 
-export type DenoiseInput = z.infer<typeof denoiseInput>;
+export type DenoiseInput = z.output<typeof denoiseInput>;
 
 export interface StoredOutput {
   file_key: string;
@@ -41,6 +44,8 @@ export interface StoredOutput {
 export interface DenoiseResult extends DenoiseFileResult {
   audio: StoredOutput;
   video: StoredOutput | null;
+  /** Offloaded: the hosted job, and what it charged the hosted account. */
+  hosted?: { job_id: string; credits_used: number };
 }
 
 /** Absolute paths of the mode's model files; model_not_installed names the install command. */
@@ -60,12 +65,16 @@ export const makeDenoiseJob = (deps: CleanupDeps): JobHandler<DenoiseInput, Deno
   idempotent: true,
   input: denoiseInput,
   async price(input, { ownerId }) {
+    // Offloaded work is billed to the hosted account, not the local ledger.
+    if (input.offload)
+      return { credits: 0, serviceType: 'denoise_audio', metadata: { offload: true } };
     return deps.pricing.quoteMinutes(
       'denoise_audio',
       await probedSeconds(deps, ownerId, input.file_key),
     );
   },
   async run(ctx) {
+    if (ctx.input.offload) return denoiseRemotely(deps, ctx);
     const { input, ownerId } = ctx;
     const row = deps.files.get(ownerId, input.file_key);
     const source = deps.files.pathOf(row);

@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import { isMultipart } from '../../api/multipart.ts';
 import { storeMultipartUpload } from '../platform/index.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, isAppError } from '../../errors.ts';
 import type { JobRow } from '../../jobs/job-repo.ts';
 import type { CleanupDeps } from './cleanup-deps.ts';
 import { type StoredFile } from '../platform/index.ts';
@@ -125,8 +125,9 @@ export class DenoiseService {
       if ((uploaded === null) === (url === null)) {
         throw invalid('file', 'Give exactly one of file and url.');
       }
-      // Refuse a missing model pack now (503 with the install command), before any charge.
-      resolveEngineFiles(this.deps, options.quality_mode);
+      // Refuse a missing model pack now (503 with the install command), before any charge —
+      // unless the owner lets the hosted service run it (docs/api/sync.md, "Offload").
+      const offload = this.needsOffload(ownerId, options.quality_mode);
       if (url !== null) {
         if (!/^https?:\/\//i.test(url))
           throw invalid('url', 'url must start with http:// or https://.');
@@ -137,11 +138,29 @@ export class DenoiseService {
         file_key: uploaded!.file_key,
         ...options,
         source_url: url,
+        offload,
       };
       const row = await this.deps.jobs.create(ownerId, DENOISE_JOB, input);
       return this.view(row, origin);
     } catch (error) {
       if (uploaded !== null) files.discard(ownerId, uploaded.file_key);
+      throw error;
+    }
+  }
+
+  /** True when the mode's pack is missing here and the hosted service may run it instead. */
+  private needsOffload(ownerId: string, mode: DenoiseInput['quality_mode']): boolean {
+    try {
+      resolveEngineFiles(this.deps, mode);
+      return false;
+    } catch (error) {
+      if (
+        isAppError(error) &&
+        error.code === 'model_not_installed' &&
+        this.deps.offload.available(ownerId)
+      ) {
+        return true;
+      }
       throw error;
     }
   }
@@ -211,7 +230,8 @@ export class DenoiseService {
       duration_seconds: result ? Math.round(result.duration_seconds * 1000) / 1000 : null,
       credits_used:
         row.status === 'completed' && result
-          ? this.deps.pricing.quoteMinutes('denoise_audio', result.duration_seconds).credits
+          ? (result.hosted?.credits_used ??
+            this.deps.pricing.quoteMinutes('denoise_audio', result.duration_seconds).credits)
           : null,
       error:
         row.status === 'cancelled'

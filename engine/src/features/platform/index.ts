@@ -14,6 +14,7 @@ import { FileStore } from './files/file-store.ts';
 import { fileRoutes } from './files/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
+import { OffloadSeam } from './offload/offload-seam.ts';
 
 export { FileStore, toStoredFile, type StoredFile } from './files/file-store.ts';
 export { storeMultipartUpload } from './files/multipart-upload.ts';
@@ -23,6 +24,15 @@ export { fetchUrlInput, filenameFrom } from './net/url-input.ts';
 export { Fetcher, type FetchOptions, type OpenedFetch } from './net/guarded-fetch.ts';
 export { FetchProxy, type ProxyLimits } from './net/fetch-proxy.ts';
 export { fetchPolicy, type FetchPolicy } from './net/fetch-policy.ts';
+export {
+  OffloadSeam,
+  type Offloader,
+  type RemoteContext,
+  type RemoteOutput,
+  type RemoteResult,
+  type RemoteRun,
+  type RemoteState,
+} from './offload/offload-seam.ts';
 export {
   AddressGuard,
   systemLookup,
@@ -42,13 +52,15 @@ export const platformRoutes = [
 export interface Platform {
   files: FileStore;
   urls: UrlSigner;
+  /** Work this machine cannot run, sent to the hosted service when allowed (sync plugs in). */
+  offload: OffloadSeam;
 }
 
 export function createPlatform(core: Pick<Core, 'db' | 'config' | 'clock'>): Platform {
   const files = new FileStore(core.db, core.config.home);
   // Temporary uploads a crash left half-written are removed before anything reads the store.
   files.sweepTemp();
-  return { files, urls: new UrlSigner(core.config.home, core.clock) };
+  return { files, urls: new UrlSigner(core.config.home, core.clock), offload: new OffloadSeam() };
 }
 
 export function platformJobs(

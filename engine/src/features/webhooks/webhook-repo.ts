@@ -2,7 +2,7 @@
  * All SQL for webhooks (db/schema/webhooks.ts): endpoints, deliveries and their attempts.
  * Deliveries live in SQLite so a restart loses none: the scheduler polls for due ones.
  */
-import { and, asc, count, desc, eq, inArray, lte, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   webhookAttempts,
@@ -103,7 +103,8 @@ export class WebhookRepo {
       .select()
       .from(webhookDeliveries)
       .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      // Newest first; deliveries stored together (one timestamp) in the reverse of their order.
+      .orderBy(desc(webhookDeliveries.createdAt), desc(sql`${webhookDeliveries}.rowid`))
       .limit(filter.limit)
       .offset(filter.offset)
       .all();
@@ -129,15 +130,19 @@ export class WebhookRepo {
       eq(webhookEndpoints.active, true),
     ];
     if (skip.length > 0) conditions.push(notInArray(webhookDeliveries.id, skip));
-    return this.db
-      .select({ delivery: webhookDeliveries })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .where(and(...conditions))
-      .orderBy(asc(webhookDeliveries.nextAttemptAt))
-      .limit(limit)
-      .all()
-      .map((row) => row.delivery);
+    return (
+      this.db
+        .select({ delivery: webhookDeliveries })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .where(and(...conditions))
+        // Ties (deliveries stored together) in the order they were stored: events go out in the
+        // order they happened.
+        .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(sql`${webhookDeliveries}.rowid`))
+        .limit(limit)
+        .all()
+        .map((row) => row.delivery)
+    );
   }
 
   /** The attempt and the delivery's new state, in one transaction. */

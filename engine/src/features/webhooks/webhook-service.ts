@@ -29,6 +29,7 @@ import {
   type JobCreditsOutcome,
   type WebhookEvent,
 } from './event-payloads.ts';
+import { ForwardedEvents, type ForwardedEvent, type ForwardOutcome } from './forwarded-events.ts';
 import { ATTEMPT_TIMEOUT_MS } from './retry-policy.ts';
 import { newSigningSecret } from './signing.ts';
 import { WebhookRepo } from './webhook-repo.ts';
@@ -125,11 +126,16 @@ function toAttemptView(row: WebhookAttemptRow): WebhookAttemptView {
   };
 }
 
+/** Told of every webhook event this engine's jobs fire (sync forwards them; features/sync). */
+export type EventTap = (events: WebhookEvent[], source: JobEvent) => void;
+
 export class WebhookService {
   readonly repo: WebhookRepo;
   readonly guard: AddressGuard;
   readonly scheduler: DeliveryScheduler;
   private readonly unsubscribe: () => void;
+  private readonly forwarded: ForwardedEvents;
+  private readonly taps = new Set<EventTap>();
 
   constructor(
     db: Db,
@@ -138,8 +144,10 @@ export class WebhookService {
   ) {
     this.repo = new WebhookRepo(db);
     this.guard = new AddressGuard({
-      // The hosted profile is public-HTTPS-only (ARCHITECTURE.md, Profiles).
-      allowLoopback: config.profile === 'local' && config.webhooksAllowLoopback,
+      // Public HTTPS only, unless the machine's owner explicitly allows loopback receivers —
+      // in the hosted profile too, where tests deliver to a receiver on the same machine
+      // (docs/api/webhooks.md, "Loopback receivers"). Off by default in both profiles.
+      allowLoopback: config.webhooksAllowLoopback,
       lookup: options.lookup ?? systemLookup,
     });
     this.scheduler = new DeliveryScheduler(this.repo, this.guard, {
@@ -151,6 +159,23 @@ export class WebhookService {
       log: options.log,
     });
     this.unsubscribe = options.jobEvents.subscribe((event) => this.onJobEvent(event));
+    this.forwarded = new ForwardedEvents(
+      db,
+      this.repo,
+      (items) => this.store(items),
+      () => this.nowIso(),
+    );
+  }
+
+  /** Subscribes to the events this engine's jobs fire, with the event ids its deliveries use. */
+  onEvents(tap: EventTap): () => void {
+    this.taps.add(tap);
+    return () => this.taps.delete(tap);
+  }
+
+  /** POST /webhooks/ingest: events a linked studio forwards (forwarded-events.ts). */
+  ingest(ownerId: string, sourceId: string, events: ForwardedEvent[]): ForwardOutcome[] {
+    return this.forwarded.ingest(ownerId, sourceId, events);
   }
 
   start(): void {
@@ -367,6 +392,7 @@ export class WebhookService {
           .map((endpoint) => ({ endpoint, event: webhookEvent })),
       );
       this.store(items);
+      for (const tap of this.taps) tap(events, event);
     } catch (error) {
       // A webhook problem must never break the job runner that emitted the event.
       this.options.log(

@@ -7,6 +7,7 @@ import type {
   CreditMultipliers,
   CreditUsage,
   PaygInfo,
+  StripeWebhookAnswer,
 } from './named.gen.ts';
 
 export interface Routes {
@@ -34,6 +35,10 @@ export interface Routes {
     };
   };
   post: {
+    '/billing/stripe/webhook': {
+      bodyKind: 'raw';
+      response: StripeWebhookAnswer;
+    };
     '/credits/payg/create-checkout-session': {
       body: {
         amount_usd: number;

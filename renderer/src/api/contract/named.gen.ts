@@ -14,6 +14,7 @@ export type CheckoutSession = {
   session_id: string;
   credits_to_receive: number;
   amount_usd: number;
+  checkout_url: string | null;
 };
 export type CreditBalance = {
   credits_balance: number;
@@ -57,6 +58,13 @@ export type CreditUsage = {
   created_at: string;
   usage_metadata: Record<string, unknown>;
 };
+export type IngestResult = {
+  results: {
+    event_id: string;
+    outcome: 'accepted' | 'duplicate';
+    deliveries: number;
+  }[];
+};
 export type LocalPlan = {
   plan_id: string;
   plan_name: string;
@@ -90,6 +98,12 @@ export type PaygInfo = {
   max_amount_usd: number;
   currency: string;
 };
+export type StripeWebhookAnswer = {
+  received: true;
+  event_id: string;
+  type: string;
+  action: string;
+};
 export type Subscription = {
   plan_id: string;
   plan_name: string;
@@ -98,6 +112,11 @@ export type Subscription = {
   current_period_start: string;
   current_period_end: string;
   cancel_at: string | null;
+};
+export type SyncOAuthApp = {
+  client_id: string;
+  authorize_url: string;
+  scope: string;
 };
 export type TokenPair = {
   access_token: string;

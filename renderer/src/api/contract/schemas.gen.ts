@@ -17,6 +17,7 @@ import type * as platform_analysis_analysisSchema from '../../../../engine/src/f
 import type * as platform_files_fileSchema from '../../../../engine/src/features/platform/files/file-schema.ts';
 import type * as platform_health_healthSchema from '../../../../engine/src/features/platform/health/health-schema.ts';
 import type * as speech_alignment_alignmentSchema from '../../../../engine/src/features/speech/alignment/alignment-schema.ts';
+import type * as sync_schemas from '../../../../engine/src/features/sync/schemas.ts';
 import type * as voices_catalog_voiceSchemas from '../../../../engine/src/features/voices/catalog/voice-schemas.ts';
 import type * as web_media_mediaSchemas from '../../../../engine/src/features/web/media/media-schemas.ts';
 import type * as web_reader_readerSchemas from '../../../../engine/src/features/web/reader/reader-schemas.ts';
@@ -103,11 +104,13 @@ export interface Schemas {
   generateRequestSchema: z.output<typeof web_reader_readerSchemas.generateRequestSchema>;
   getProjectQuery: z.output<typeof books_projects_projectSchemas.getProjectQuery>;
   healthSchema: z.output<typeof platform_health_healthSchema.healthSchema>;
+  hostedCreditsSchema: z.output<typeof sync_schemas.hostedCreditsSchema>;
   importResponse: z.output<typeof books_projects_projectSchemas.importResponse>;
   infoPendingSchema: z.output<typeof web_media_mediaSchemas.infoPendingSchema>;
   infoRequestSchema: z.output<typeof web_media_mediaSchemas.infoRequestSchema>;
   jobSchema: z.output<typeof jobs_jobSchema.jobSchema>;
   languagesSchema: z.output<typeof voices_catalog_voiceSchemas.languagesSchema>;
+  linkBodySchema: z.output<typeof sync_schemas.linkBodySchema>;
   localeSchema: z.output<typeof books_projects_projectSchemas.localeSchema>;
   masterStarted: z.output<typeof books_export_exportSchemas.masterStarted>;
   measurementSchema: z.output<typeof books_export_exportSchemas.measurementSchema>;
@@ -119,6 +122,7 @@ export interface Schemas {
   midiStemsSchema: z.output<typeof music_midi_midiSchema.midiStemsSchema>;
   narrateBody: z.output<typeof books_narration_narrationSchemas.narrateBody>;
   narrateResponse: z.output<typeof books_narration_narrationSchemas.narrateResponse>;
+  oauthStartSchema: z.output<typeof sync_schemas.oauthStartSchema>;
   packagesSchema: z.output<typeof music_stems_stemSchemas.packagesSchema>;
   paragraphListQuery: z.output<typeof books_chapters_chapterSchemas.paragraphListQuery>;
   paragraphListSchema: z.output<typeof books_chapters_chapterSchemas.paragraphListSchema>;
@@ -164,12 +168,15 @@ export interface Schemas {
   stemModeSchema: z.output<typeof music_stems_stemSchemas.stemModeSchema>;
   stemOutputSchema: z.output<typeof music_stems_stemSchemas.stemOutputSchema>;
   storedFileSchema: z.output<typeof platform_files_fileSchema.storedFileSchema>;
+  syncSettingsSchema: z.output<typeof sync_schemas.syncSettingsSchema>;
+  syncStatusSchema: z.output<typeof sync_schemas.syncStatusSchema>;
   takeListSchema: z.output<typeof books_narration_narrationSchemas.takeListSchema>;
   takeParams: z.output<typeof books_narration_narrationSchemas.takeParams>;
   takeSchema: z.output<typeof books_narration_narrationSchemas.takeSchema>;
   toolInstallRequestSchema: z.output<typeof web_media_mediaSchemas.toolInstallRequestSchema>;
   toolPreferenceSchema: z.output<typeof web_media_mediaSchemas.toolPreferenceSchema>;
   toolStatusSchema: z.output<typeof web_media_mediaSchemas.toolStatusSchema>;
+  unlinkAnswerSchema: z.output<typeof sync_schemas.unlinkAnswerSchema>;
   updateChapterBody: z.output<typeof books_chapters_chapterSchemas.updateChapterBody>;
   updateParagraphBody: z.output<typeof books_chapters_chapterSchemas.updateParagraphBody>;
   updateProductionSettingsBody: z.output<

@@ -3,6 +3,7 @@
 // `npm run contract:check` (part of `npm test`) fails when this file is stale.
 import type { z } from 'zod';
 import type * as webhooks_webhookSchemas from '../../../../engine/src/features/webhooks/webhook-schemas.ts';
+import type { IngestResult } from './named.gen.ts';
 
 export interface Routes {
   get: {
@@ -64,6 +65,17 @@ export interface Routes {
       };
       response: z.output<typeof webhooks_webhookSchemas.deliverySchema>;
       status: 202;
+    };
+    '/webhooks/ingest': {
+      body: {
+        events: {
+          event_id: string;
+          event_type: 'job.completed' | 'job.failed' | 'job.cancelled' | 'audiobook.cast.detected';
+          created_at: string;
+          payload: Record<string, unknown>;
+        }[];
+      };
+      response: IngestResult;
     };
   };
   patch: {

@@ -18,6 +18,7 @@ import { MultipliersCard } from './MultipliersCard.tsx';
 import { PaygCard } from './PaygCard.tsx';
 import { OwnerBar, SignedInGate } from './SignedInGate.tsx';
 import { UsageCard } from './UsageCard.tsx';
+import { LinkedAccountCredits } from '../sync/LinkedAccountCredits.tsx';
 import { useUserApi } from './use-user-api.ts';
 import './credits.css';
 import './tables.css';
@@ -83,6 +84,7 @@ function Credits() {
           </p>
         )
       )}
+      <LinkedAccountCredits />
       <UsageCard
         client={credits}
         serviceTypes={multipliers.data ? Object.keys(multipliers.data) : []}

@@ -1,6 +1,6 @@
 import { Icon } from '../../components/Icon.tsx';
 import { useEngineHealth } from '../engine/health-context.tsx';
-import { AREAS, isInArea, type AreaRoute } from './routes.ts';
+import { AREAS, findArea, type AreaRoute } from './routes.ts';
 import { hrefFor } from './router.ts';
 
 const SECTIONS = ['Production', 'Music tools', 'Studio', 'Settings'] as const;
@@ -31,7 +31,7 @@ export function Sidebar({ path }: { path: string }) {
                   <NavItem
                     key={area.path}
                     area={area}
-                    active={isInArea(area, path)}
+                    active={findArea(path) === area}
                     count={area.path === '/jobs' ? activeJobs : 0}
                   />
                 ))}

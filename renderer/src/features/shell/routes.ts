@@ -91,6 +91,16 @@ export const AREAS: readonly AreaRoute[] = [
     summary: 'Your Tapehouse account on this engine: profile, signed-in sessions and API keys.',
   },
   {
+    path: '/account/sync',
+    label: 'Sync',
+    title: 'Account sync',
+    icon: 'send',
+    section: 'Studio',
+    ready: true,
+    summary:
+      'Link this studio to your hosted Tapehouse account: one balance and one set of webhook receivers for every workstation.',
+  },
+  {
     path: '/credits',
     label: 'Credits',
     icon: 'coins',
@@ -119,8 +129,11 @@ export const AREAS: readonly AreaRoute[] = [
 
 export const DEFAULT_PATH = '/jobs';
 
+/** The most specific area for a path (`/account/sync` is Sync, not Account). */
 export function findArea(path: string): AreaRoute | undefined {
-  return AREAS.find((area) => isInArea(area, path));
+  return AREAS.filter((area) => isInArea(area, path)).sort(
+    (a, b) => b.path.length - a.path.length,
+  )[0];
 }
 
 /** The area's own path, or for a nested area any path below it. */

@@ -20,7 +20,8 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 /** `last_active` is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
-export type LoginMethod = 'password' | 'registration' | 'google' | 'github';
+/** `api_key`: a workstation linked with an API key (features/sync, POST /sync/devices). */
+export type LoginMethod = 'password' | 'registration' | 'google' | 'github' | 'api_key';
 
 export function sessionInfo(row: AuthSessionRow, currentId: string | null): SessionInfo {
   return {
