@@ -11,3 +11,7 @@ export const webhookRoutes = [...endpointRoutes, ...ingestRoutes];
 export { WebhookService, type EventTap, type WebhookOptions } from './webhook-service.ts';
 export type { WebhookEvent } from './event-payloads.ts';
 export { FORWARDABLE_EVENTS, type ForwardableEvent } from './forwarded-events.ts';
+// One signed POST by the delivery rules, for other areas' own callbacks (the reader's webhook_url).
+export { sendWebhook, type AttemptOutcome } from './delivery-sender.ts';
+export { deliveryHeaders } from './signing.ts';
+export { ATTEMPT_TIMEOUT_MS } from './retry-policy.ts';

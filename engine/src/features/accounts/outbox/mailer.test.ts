@@ -1,62 +1,28 @@
-// The SMTP path with the real nodemailer against a minimal SMTP peer on loopback, and the
+// The SMTP path with the real nodemailer against the tests' SMTP peer on loopback, and the
 // outbox path: which one createMailer picks, and that a message arrives whole.
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client.ts';
 import { migrateDatabase } from '../../../db/migrate.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../../../../test/helpers/smtp-peer.ts';
 import { makeTempDir } from '../../../../../test/helpers/temp-dir.ts';
 import { createMailer } from './mailer.ts';
 import { OutboxRepo } from './outbox-repo.ts';
 
-/** Just enough RFC 5321 to accept messages (no TLS; any AUTH PLAIN succeeds). */
-function smtpPeer(received: string[]): net.Server {
-  return net.createServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    socket.write('220 localhost test SMTP\r\n');
-    socket.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('utf8');
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          received.push(buffer.slice(0, end));
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          socket.write('250 queued\r\n');
-          continue;
-        }
-        const eol = buffer.indexOf('\r\n');
-        if (eol < 0) return;
-        const line = buffer.slice(0, eol).toUpperCase();
-        buffer = buffer.slice(eol + 2);
-        if (line.startsWith('EHLO')) socket.write('250-localhost\r\n250 AUTH PLAIN\r\n');
-        else if (line.startsWith('AUTH')) socket.write('235 authenticated\r\n');
-        else if (line.startsWith('DATA')) {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (line.startsWith('QUIT')) socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-}
-
 const temp = makeTempDir();
 const database = openDatabase(path.join(temp.dir, 'mail.db'));
 const outbox = new OutboxRepo(database.db);
-const received: string[] = [];
-const server = smtpPeer(received);
+let peer: SmtpPeer;
 let port = 0;
 
 beforeAll(async () => {
   migrateDatabase(database);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as net.AddressInfo).port;
+  peer = await startSmtpPeer();
+  port = Number(new URL(peer.url).port);
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await peer.stop();
   database.close();
   temp.cleanup();
 });
@@ -79,9 +45,9 @@ describe('createMailer', () => {
       subject: 'Your Tapehouse verification code: 654321',
       text: 'Your Tapehouse verification code is 654321.',
     });
-    expect(received.at(-1)).toMatch(/To: b@example.com/);
-    expect(received.at(-1)).toMatch(/654321/);
-    expect(received.at(-1)).toMatch(/From: Tapehouse <studio@example.com>/);
+    expect(peer.messages.at(-1)).toMatch(/To: b@example.com/);
+    expect(peer.messages.at(-1)).toMatch(/654321/);
+    expect(peer.messages.at(-1)).toMatch(/From: Tapehouse <studio@example.com>/);
     expect(outbox.list({ recipient: 'b@example.com', limit: 5 })).toEqual([]);
 
     await createMailer(`smtp://127.0.0.1:${port}`, outbox).send({
@@ -89,7 +55,7 @@ describe('createMailer', () => {
       subject: 'Reset',
       text: 'Reset token',
     });
-    expect(received.at(-1)).toMatch(/From: Tapehouse <no-reply@tapehouse.local>/);
+    expect(peer.messages.at(-1)).toMatch(/From: Tapehouse <no-reply@tapehouse.local>/);
   });
 
   it('reports an unreachable SMTP server as service_unavailable', async () => {

@@ -16,9 +16,9 @@ import { AppError } from '../../../../errors.ts';
 import type { JobRow } from '../../../../jobs/job-repo.ts';
 import type { JobEvent } from '../../../../jobs/job-types.ts';
 import { AddressGuard, systemLookup } from '../../../platform/index.ts';
+import { ATTEMPT_TIMEOUT_MS, deliveryHeaders, sendWebhook } from '../../../webhooks/index.ts';
 import type { WebContext } from '../../web-deps.ts';
 import { READER_JOB } from '../reader-job.ts';
-import { callbackHeaders, sendCallback } from './callback-sender.ts';
 
 export const MAX_ATTEMPTS = 5;
 const POLL_MS = 1000;
@@ -139,17 +139,17 @@ export class ReaderCallbacks {
     const body = row.body ?? '{}';
     const judged = await this.guard.check(row.url);
     const outcome = judged.ok
-      ? await sendCallback(
+      ? await sendWebhook(
           judged.target,
           body,
-          callbackHeaders({
+          deliveryHeaders({
             secret: row.secret,
             timestamp: Math.floor(this.deps.clock.now() / 1000),
             body,
             eventType: row.eventType ?? 'job.completed',
             eventId: row.eventId ?? '',
           }),
-          this.ca,
+          { timeoutMs: ATTEMPT_TIMEOUT_MS, ca: this.ca },
         )
       : { status: null, error: `refused before sending: ${judged.reason}` };
     const attempts = row.attempts + 1;
