@@ -85,7 +85,9 @@ beforeAll(async () => {
   web = await startLocalWeb(path.join(temp.dir, 'site'));
   engine = await startEngine({
     fetchAllowLoopback: [web.port],
-    fetchTimeoutSeconds: 4,
+    // Long enough for yt-dlp's own start on a loaded 2-core CI machine (its run is inside the
+    // deadline), short enough that the stalling server's test stays brief.
+    fetchTimeoutSeconds: 15,
     ytDlp: 'system',
   });
 }, 120_000);
@@ -109,7 +111,7 @@ describe('media info', { timeout: 120_000 }, () => {
       (_json, status) => status !== 202,
       false,
     );
-    expect(done.status).toBe(200);
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
     // The page offers the video twice (<video> and og:video); yt-dlp numbers the first entry.
     expect(done.json.title).toMatch(/^Harbour at dawn/);
     expect(done.json.platform).toMatch(/^(generic|html5mediaembed)$/);
@@ -139,8 +141,8 @@ describe('media info', { timeout: 120_000 }, () => {
     const started = Date.now();
     const slow = await post('/video/info', { url: `${web.url}/slow` });
     expect(slow.status).toBe(400);
-    expect(slow.json.detail).toMatch(/timeout|within 4 s/);
-    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(slow.json.detail).toMatch(/timeout|within 15 s/);
+    expect(Date.now() - started).toBeLessThan(40_000);
 
     const privateHop = await post('/video/info', { url: `${web.url}/to-private` });
     expect(privateHop.status).toBe(400);
