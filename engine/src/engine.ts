@@ -135,6 +135,10 @@ export async function createEngine(
   });
   const voices = createVoices({ ...core, urls: platform.urls, charges: billing.ledger });
   const speech = createSpeechArea({
+    config,
+    db: database.db,
+    urls: platform.urls,
+    ...(options.webhookLookup && { lookup: options.webhookLookup }),
     workers,
     models,
     ffmpeg: () => ffmpeg.require(),

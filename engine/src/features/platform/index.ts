@@ -16,7 +16,7 @@ import { healthRoutes } from './health/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
 
 export { FileStore, toStoredFile, type StoredFile } from './files/file-store.ts';
-export { storeMultipartUpload } from './files/multipart-upload.ts';
+export { storeMultipartFiles, storeMultipartUpload } from './files/multipart-upload.ts';
 export { probedSeconds, type ProbeDeps } from './files/probe-duration.ts';
 export { UrlSigner, MAX_URL_TTL_SECONDS } from './downloads/url-signer.ts';
 export { fetchUrlInput } from './net/url-input.ts';
