@@ -119,12 +119,9 @@ export const transcriptSegmentSchema = z
   .object({
     id: z.number().int(),
     file_index: z.number().int(),
-    speaker: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'The saved name of the speaker, else its label; null without speakers.',
-      }),
+    speaker: z.string().nullable().meta({
+      description: 'The saved name of the speaker, else its label; null without speakers.',
+    }),
     speaker_label: z.string().nullable(),
     text: z.string(),
     start: z.number(),

@@ -305,6 +305,14 @@ export class TranscriptionService {
       );
     }
     renumberSegments(results);
+    // Word timings are also how confidence is measured; each is kept only when it was asked for.
+    for (const segment of results.flatMap((r) => r.segments)) {
+      if (!input.word_timestamps) segment.words = [];
+      if (!input.confidence_scores) {
+        segment.confidence = null;
+        for (const word of segment.words) word.confidence = null;
+      }
+    }
     const used =
       this.deps.credits.quoteMinutes('transcription', duration).credits +
       (input.diarize ? this.deps.credits.quoteMinutes('speaker_diarization', duration).credits : 0);
