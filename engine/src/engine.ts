@@ -151,6 +151,8 @@ export async function createEngine(
   });
   const books = createBooks({ ...core, ...platform, voices });
   voices.library.countUsageFrom(books.takes.repo);
+  // Neural takes get word timings, and chapter recordings their cuts, from speech's aligner.
+  books.lines.useAligner(speech.alignment);
   const music: Music = { ...core, ...platform, pricing: billing };
   const cleanup = createCleanup({ ...core, ...platform, pricing: billing });
 

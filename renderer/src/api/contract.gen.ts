@@ -16,6 +16,7 @@ import type { Routes as localRoutes } from './contract/local.gen.ts';
 import type { Routes as midiRoutes } from './contract/midi.gen.ts';
 import type { Routes as speechRoutes } from './contract/speech.gen.ts';
 import type { Routes as stemsRoutes } from './contract/stems.gen.ts';
+import type { Routes as transcriptionRoutes } from './contract/transcription.gen.ts';
 import type { Routes as voicesRoutes } from './contract/voices.gen.ts';
 import type { Routes as webhooksRoutes } from './contract/webhooks.gen.ts';
 
@@ -35,6 +36,7 @@ export interface Contract {
     localRoutes['get'] &
     midiRoutes['get'] &
     stemsRoutes['get'] &
+    transcriptionRoutes['get'] &
     voicesRoutes['get'] &
     webhooksRoutes['get'];
   post: analysisRoutes['post'] &
@@ -49,13 +51,15 @@ export interface Contract {
     midiRoutes['post'] &
     speechRoutes['post'] &
     stemsRoutes['post'] &
+    transcriptionRoutes['post'] &
     voicesRoutes['post'] &
     webhooksRoutes['post'];
-  put: audiobookRoutes['put'] & localRoutes['put'];
-  patch: authRoutes['patch'] & webhooksRoutes['patch'];
+  put: audiobookRoutes['put'] & localRoutes['put'] & transcriptionRoutes['put'];
+  patch: authRoutes['patch'] & transcriptionRoutes['patch'] & webhooksRoutes['patch'];
   delete: apiKeysRoutes['delete'] &
     audiobookRoutes['delete'] &
     authRoutes['delete'] &
     midiRoutes['delete'] &
+    transcriptionRoutes['delete'] &
     webhooksRoutes['delete'];
 }
