@@ -11,6 +11,7 @@ import { hrefFor, useHashPath } from './features/shell/router.ts';
 import { DEFAULT_PATH, findArea } from './features/shell/routes.ts';
 import { Sidebar } from './features/shell/Sidebar.tsx';
 import { StemsPage } from './features/stems/StemsPage.tsx';
+import { TranscriptionPage } from './features/transcription/TranscriptionPage.tsx';
 import { VoicesPage } from './features/voices/VoicesPage.tsx';
 import { WebhooksPage } from './features/webhooks/WebhooksPage.tsx';
 
@@ -73,6 +74,7 @@ export function App() {
         {area?.path === '/voices' && <VoicesPage />}
         {area?.path === '/music/denoise' && <DenoisePage />}
         {area?.path === '/music/midi' && <MidiPage />}
+        {area?.path === '/transcription' && <TranscriptionPage />}
       </main>
     </div>
   );

@@ -40,6 +40,14 @@ export const AREAS: readonly AreaRoute[] = [
       'Every voice this machine can speak: the built-in voices in 100+ languages and the neural voices of installed packs.',
   },
   {
+    path: '/transcription',
+    label: 'Transcription',
+    icon: 'mic',
+    section: 'Production',
+    ready: true,
+    summary: 'Turn speech into text with word times and speakers, correct it, and export captions.',
+  },
+  {
     path: '/music/stems',
     label: 'Stems',
     title: 'Stem separation',
