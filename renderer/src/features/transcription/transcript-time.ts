@@ -1,12 +1,12 @@
 /** Times and words of a transcript as the page shows and searches them. */
 import type { TranscriptSegment } from './transcription-types.ts';
 
-/** 75.25 → "1:15.2"; 3725 → "1:02:05.0". */
+/** 75.25 → "1:15.2"; 3725 → "1:02:05.0". Tenths are cut, not rounded (59.96 s is not 0:60.0). */
 export function clock(seconds: number): string {
-  const whole = Math.max(0, seconds);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = (whole % 60).toFixed(1).padStart(4, '0');
+  const tenths = Math.floor(Math.max(0, seconds) * 10 + 1e-6);
+  const h = Math.floor(tenths / 36_000);
+  const m = Math.floor((tenths % 36_000) / 600);
+  const s = ((tenths % 600) / 10).toFixed(1).padStart(4, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
