@@ -38,6 +38,8 @@ const CSP = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // Players (wavesurfer) play fetched audio as blob: URLs or straight from the engine.
+  "media-src 'self' blob: http://127.0.0.1:*",
   "connect-src 'self' http://127.0.0.1:*",
   "object-src 'none'",
   "base-uri 'self'",

@@ -145,6 +145,10 @@ export async function createEngine(
   });
   const voices = createVoices({ ...core, urls: platform.urls, charges: billing.ledger });
   const speech = createSpeechArea({
+    config,
+    db: database.db,
+    urls: platform.urls,
+    ...(options.webhookLookup && { lookup: options.webhookLookup }),
     workers,
     models,
     ffmpeg: () => ffmpeg.require(),
@@ -157,6 +161,8 @@ export async function createEngine(
   });
   const books = createBooks({ ...core, ...platform, voices });
   voices.library.countUsageFrom(books.takes.repo);
+  // Neural takes get word timings, and chapter recordings their cuts, from speech's aligner.
+  books.lines.useAligner(speech.alignment);
   const music: Music = { ...core, ...platform, pricing: billing };
   const cleanup = createCleanup({ ...core, ...platform, pricing: billing });
   const web = createWeb({ ...core, ...platform, pricing: billing, voices });

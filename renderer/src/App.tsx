@@ -12,6 +12,7 @@ import { DEFAULT_PATH, findArea } from './features/shell/routes.ts';
 import { Sidebar } from './features/shell/Sidebar.tsx';
 import { StemsPage } from './features/stems/StemsPage.tsx';
 import { SyncPanel } from './features/sync/SyncPanel.tsx';
+import { TranscriptionPage } from './features/transcription/TranscriptionPage.tsx';
 import { VoicesPage } from './features/voices/VoicesPage.tsx';
 import { WebPage } from './features/web/WebPage.tsx';
 import { WebhooksPage } from './features/webhooks/WebhooksPage.tsx';
@@ -77,6 +78,7 @@ export function App() {
         {area?.path === '/music/denoise' && <DenoisePage />}
         {area?.path === '/music/midi' && <MidiPage />}
         {area?.path === '/web' && <WebPage />}
+        {area?.path === '/transcription' && <TranscriptionPage />}
       </main>
     </div>
   );

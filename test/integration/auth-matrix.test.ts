@@ -267,6 +267,75 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     });
     return String(job.id);
   },
+  transcript_project_id: async () => {
+    const res = await postJson(
+      engine,
+      '/transcription/projects',
+      { name: 'Matrix interviews' },
+      bearer(alice.tokens.access_token),
+    );
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  },
+  // A label within Alice's project: Bob meets her project's 404 whatever label he names.
+  speaker_label: () => Promise.resolve('SPEAKER_00'),
+  transcription_job_id: () => {
+    // A finished transcription written through the job repository (no model packs here): its
+    // result routes answer for the owner, which is all the matrix needs.
+    const repo = engine.engine.services.jobRepo;
+    const job = repo.insert({
+      type: 'transcription',
+      ownerId: alice.id,
+      resource: 'inference',
+      input: {
+        files: [{ file_key: aliceOwns.file_key, filename: 'matrix.wav' }],
+        source_urls: null,
+        language: 'en',
+        task: 'transcribe',
+        model: null,
+        diarize: false,
+        min_speakers: null,
+        max_speakers: null,
+        word_timestamps: true,
+        confidence_scores: true,
+        model_type: 'standard',
+        project_id: aliceOwns.transcript_project_id,
+        chunk_seconds: 28,
+        probed_seconds: 1,
+      },
+    });
+    repo.transition(job.id, 'running');
+    const segment = {
+      id: 0,
+      start: 0,
+      end: 1,
+      text: 'Hello.',
+      speaker: null,
+      confidence: 1,
+      words: [],
+    };
+    repo.transition(job.id, 'completed', {
+      progress: 100,
+      result: {
+        model: 'whisper-tiny',
+        task: 'transcribe',
+        language: 'en',
+        duration: 1,
+        text: 'Hello.',
+        speakers: [],
+        files: [
+          {
+            filename: 'matrix.wav',
+            duration: 1,
+            language: 'en',
+            text: 'Hello.',
+            segments: [segment],
+          },
+        ],
+      },
+    });
+    return Promise.resolve(String(job.id));
+  },
   annotate_job_id: async () => {
     const res = await postJson(
       engine,
@@ -394,6 +463,9 @@ beforeAll(async () => {
     'detect_job_id',
     'annotate_job_id',
     'export_job_id',
+    'transcript_project_id',
+    'speaker_label',
+    'transcription_job_id',
   ]) {
     const make = OWNED_RESOURCE_MAKERS[name];
     if (make) aliceOwns[name] = await make();

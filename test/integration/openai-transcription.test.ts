@@ -3,18 +3,12 @@
 // sherpa-onnx running a Whisper model of the published sherpa export signature whose decoder is
 // scripted (test-fixtures/scripted-whisper.ts), and the real Whisper tokenizer turning ids into
 // text. Every format, language detection, OpenAI error objects and no charge on failure.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  languageToken,
-  tiktokenRank,
-  WHISPER_IDS,
-  writeScriptedWhisper,
-} from '../../engine/src/features/speech/asr-engines/test-fixtures/scripted-whisper.ts';
-import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { writeAsrTestPacks } from '../helpers/asr-packs.ts';
+import { ROOT, startEngine, type TestEngine } from '../helpers/engine.ts';
 import { realData, realModel } from '../helpers/requirements.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 
@@ -27,74 +21,18 @@ let engine: TestEngine;
 let client: OpenAI;
 const temp = makeTempDir('openai-asr-');
 
-function fileEntry(name: string, relative: string, file: string) {
-  const bytes = fs.readFileSync(file);
-  return {
-    name,
-    path: relative,
-    url: `https://example.org/${relative}`,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    bytes: bytes.length,
-  };
-}
-
-function writeManifest(
-  dir: string,
-  id: string,
-  task: string,
-  files: ReturnType<typeof fileEntry>[],
-) {
-  fs.writeFileSync(
-    path.join(dir, `${id}.json`),
-    JSON.stringify({
-      manifestVersion: 1,
-      id,
-      task,
-      version: '0.0.1',
-      title: id,
-      description: 'test pack',
-      licence: 'MIT',
-      source: { page: 'https://example.org' },
-      files,
-    }),
-  );
-}
-
 beforeAll(async () => {
-  const modelsDir = path.join(temp.dir, 'models');
-  const manifests = path.join(temp.dir, 'manifests');
-  fs.mkdirSync(manifests, { recursive: true });
-  if (ready) {
-    const words = [' Hallo', ' Welt', '.'].map((w) => tiktokenRank(tiktoken, w));
-    const whisperDir = path.join(modelsDir, 'asr', 'whisper-tiny');
-    const files = writeScriptedWhisper(whisperDir, [
-      languageToken('de'),
-      0,
-      0,
-      ...words,
-      WHISPER_IDS.eot,
-    ]);
-    fs.copyFileSync(tiktoken, path.join(whisperDir, 'tokens.tiktoken'));
-    fs.mkdirSync(path.join(modelsDir, 'vad'), { recursive: true });
-    fs.copyFileSync(vad, path.join(modelsDir, 'vad', 'silero_vad.onnx'));
-    writeManifest(manifests, 'whisper-tiny', 'asr', [
-      fileEntry('encoder.onnx', 'asr/whisper-tiny/encoder.onnx', files.encoder),
-      fileEntry('decoder.onnx', 'asr/whisper-tiny/decoder.onnx', files.decoder),
-      fileEntry(
-        'tokens.tiktoken',
-        'asr/whisper-tiny/tokens.tiktoken',
-        path.join(whisperDir, 'tokens.tiktoken'),
-      ),
-    ]);
-    writeManifest(manifests, 'silero-vad', 'vad', [
-      fileEntry(
-        'silero_vad.onnx',
-        'vad/silero_vad.onnx',
-        path.join(modelsDir, 'vad', 'silero_vad.onnx'),
-      ),
-    ]);
-  }
-  engine = await startEngine({ modelsDir }, { manifestsDir: manifests });
+  const packs = ready
+    ? writeAsrTestPacks(
+        temp.dir,
+        { tiktoken, vad },
+        { words: [' Hallo', ' Welt', '.'], language: 'de', diarization: true },
+      )
+    : null;
+  engine = await startEngine(
+    packs ? { modelsDir: packs.modelsDir } : {},
+    packs ? { manifestsDir: packs.manifestsDir } : {},
+  );
   client = new OpenAI({ apiKey: engine.token, baseURL: `${engine.url}/v1`, maxRetries: 0 });
 });
 
@@ -146,16 +84,64 @@ describe('OpenAI SDK → /v1/audio/transcriptions', () => {
     expect(verbose.segments?.[0]?.start).toBeLessThan(0.7);
   });
 
-  it('translations answer through the SDK too', async () => {
+  it('diarized_json labels the speaker of every segment', async () => {
     if (!ready) return;
-    const result = await client.audio.translations.create({
+    const diarized = (await client.audio.transcriptions.create({
       file: await clip(),
-      model: 'whisper-1',
+      model: 'gpt-4o-transcribe-diarize',
+      response_format: 'diarized_json',
+    })) as unknown as OpenAI.Audio.TranscriptionDiarized;
+    expect(diarized.task).toBe('transcribe');
+    expect(diarized.text).toBe('Hallo Welt.');
+    expect(diarized.segments).toHaveLength(1);
+    expect(diarized.segments[0]).toMatchObject({
+      type: 'transcript.text.segment',
+      speaker: 'SPEAKER_00',
+      text: 'Hallo Welt.',
     });
-    expect(result.text).toBe('Hallo Welt.');
   });
 
-  it('answers OpenAI error objects: no file, bad format, unknown language, not audio, 0 bytes', async () => {
+  it('translations answer through the SDK in json, text, srt, vtt and verbose_json', async () => {
+    if (!ready) return;
+    const json = await client.audio.translations.create({ file: await clip(), model: 'whisper-1' });
+    expect(json.text).toBe('Hallo Welt.');
+    const text = await client.audio.translations.create({
+      file: await clip(),
+      model: 'whisper-1',
+      response_format: 'text',
+    });
+    expect(String(text).trim()).toBe('Hallo Welt.');
+    const srt = await client.audio.translations.create({
+      file: await clip(),
+      model: 'whisper-1',
+      response_format: 'srt',
+    });
+    expect(String(srt)).toMatch(/^1\n00:00:00,\d{3} --> /);
+    const vtt = await client.audio.translations.create({
+      file: await clip(),
+      model: 'whisper-1',
+      response_format: 'vtt',
+    });
+    expect(String(vtt)).toMatch(/^WEBVTT\n\n/);
+    const verbose = (await client.audio.translations.create({
+      file: await clip(),
+      model: 'whisper-1',
+      response_format: 'verbose_json',
+    })) as OpenAI.Audio.TranslationVerbose & { task: string };
+    expect(verbose).toMatchObject({ task: 'translate', text: 'Hallo Welt.' });
+    expect(verbose.segments?.[0]?.text).toBe('Hallo Welt.');
+  });
+
+  it('answers OpenAI error objects: no file, bad format, unknown language, not audio, 0 bytes — charging nothing', async () => {
+    const balance = async () =>
+      (
+        (await (
+          await fetch(`${engine.api}/credits`, {
+            headers: { Authorization: `Bearer ${engine.token}` },
+          })
+        ).json()) as { total_available_credits: number }
+      ).total_available_credits;
+    const before = await balance();
     const post = async (form: FormData) => {
       const res = await fetch(`${engine.api}/audio/transcriptions`, {
         method: 'POST',
@@ -193,11 +179,39 @@ describe('OpenAI SDK → /v1/audio/transcriptions', () => {
     const empty = new FormData();
     empty.append('file', new Blob([]), 'a.wav');
     expect((await post(empty)).status).toBe(400);
-    const credits = await fetch(`${engine.api}/credits/usage`, {
-      headers: { Authorization: `Bearer ${engine.token}` },
-    });
-    const usage = (await credits.json()) as { service_type: string }[];
-    // Only the successful calls above were billed; none of the failures.
-    expect(usage.filter((u) => u.service_type === 'transcription').length).toBeLessThanOrEqual(6);
+    expect(await balance()).toBe(before);
+  });
+});
+
+describe('a missing model pack', () => {
+  it('is a 503 OpenAI error naming the install command of the real manifest', async () => {
+    if (!ready) return;
+    // Whisper and the VAD present, the diarization pack not: its real manifest sits beside them.
+    const packs = writeAsrTestPacks(
+      path.join(temp.dir, 'no-diarization'),
+      { tiktoken, vad },
+      { words: [' Hallo', '.'], language: 'de', diarization: false },
+    );
+    fs.copyFileSync(
+      path.join(ROOT, 'models', 'speaker-diarization.json'),
+      path.join(packs.manifestsDir, 'speaker-diarization.json'),
+    );
+    const bare = await startEngine(
+      { modelsDir: packs.modelsDir },
+      { manifestsDir: packs.manifestsDir },
+    );
+    try {
+      const sdk = new OpenAI({ apiKey: bare.token, baseURL: `${bare.url}/v1`, maxRetries: 0 });
+      const error = await sdk.audio.transcriptions
+        .create({ file: await clip(), model: 'whisper-1', response_format: 'diarized_json' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(OpenAI.InternalServerError);
+      const apiError = error as InstanceType<typeof OpenAI.APIError>;
+      expect(apiError.status).toBe(503);
+      expect(apiError.code).toBe('model_not_installed');
+      expect(apiError.message).toContain('npm run models -- install speaker-diarization');
+    } finally {
+      await bare.stop();
+    }
   });
 });

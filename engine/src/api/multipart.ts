@@ -165,3 +165,100 @@ export function readMultipartUpload<T>(
     stream.pipe(parser);
   });
 }
+
+export interface MultipartFiles<T> {
+  fields: Record<string, string>;
+  /** What `onFile` returned for every `fileField` part, in the order they arrived. */
+  files: T[];
+}
+
+/**
+ * Like readMultipartUpload, for a file field sent several times (`files` repeated): every part
+ * named `fileField` goes to `onFile` in turn, at most `maxFiles` of them (one more is 400), each
+ * limited to `maxFileBytes` (413). Parts of other names are drained. When anything fails,
+ * `onDiscard` is called for every file already handed over, so a caller never keeps half an
+ * upload.
+ */
+export function readMultipartFiles<T>(
+  stream: Readable,
+  headers: Record<string, string | undefined>,
+  options: {
+    fileField: string;
+    maxFiles: number;
+    maxFileBytes: number;
+    what: string;
+    onFile: (part: Readable, info: FilePartInfo) => Promise<T>;
+    onDiscard: (value: T) => void;
+  },
+): Promise<MultipartFiles<T>> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': headers['content-type'] ?? '' },
+        limits: { ...FIELD_LIMITS, files: options.maxFiles + 1 },
+      });
+    } catch (error) {
+      reject(malformed(error));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    const pending: Promise<T>[] = [];
+    let settled = false;
+    const fail = (error: unknown): void => {
+      if (settled) return;
+      settled = true;
+      stream.unpipe(parser);
+      stream.resume();
+      // Whatever was stored already is given back, once every part has finished writing.
+      void Promise.allSettled(pending).then((results) => {
+        for (const r of results) if (r.status === 'fulfilled') options.onDiscard(r.value);
+      });
+      reject(error);
+    };
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (name, part, info) => {
+      if (settled || name !== options.fileField) {
+        part.resume();
+        return;
+      }
+      if (pending.length >= options.maxFiles) {
+        part.resume();
+        fail(
+          new AppError('validation_error', `At most ${options.maxFiles} files per request.`, {
+            details: {
+              fields: [{ loc: ['body', options.fileField], msg: 'too many files' }],
+              max_files: options.maxFiles,
+            },
+          }),
+        );
+        return;
+      }
+      const limited = part.pipe(byteLimit(options.maxFileBytes, options.what));
+      part.on('error', (error) => limited.destroy(error));
+      const stored = options.onFile(limited, {
+        field: name,
+        filename: info.filename ?? '',
+        mimeType: info.mimeType ?? 'application/octet-stream',
+      });
+      pending.push(stored);
+      stored.catch(fail);
+    });
+    parser.on('close', () => {
+      if (settled) return;
+      Promise.all(pending).then(
+        (files) => {
+          if (settled) return;
+          settled = true;
+          resolve({ fields, files });
+        },
+        (error: unknown) => fail(error),
+      );
+    });
+    parser.on('error', (error) => fail(malformed(error)));
+    stream.on('error', (error) => fail(malformed(error)));
+    stream.pipe(parser);
+  });
+}

@@ -10,10 +10,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError, CancelledError, isAppError, throwIfCancelled } from '../errors.ts';
+import { extractMembers } from './model-archive.ts';
 import {
   expectedDigest,
   INSTALLED_RECORD,
   packBytes,
+  packEntries,
   type ModelFile,
   type ModelManifest,
 } from './model-manifest.ts';
@@ -102,6 +104,31 @@ function checkDigest(file: ModelFile, digest: Digest, origin: string): void {
       },
     },
   );
+}
+
+/** Unpacks an archive's members beside it, checking any digest or size the manifest states. */
+async function unpack(
+  file: ModelFile,
+  archive: string,
+  dir: string,
+  signal: AbortSignal | undefined,
+): Promise<{ name: string; sha256: string; bytes: number }[]> {
+  const members = file.extract ?? [];
+  const done = await extractMembers(archive, file.name, members, dir, signal);
+  for (const spec of members) {
+    const got = done.find((d) => d.name === spec.name);
+    const sizeOk = spec.bytes === undefined || got?.bytes === spec.bytes;
+    const digestOk = spec.sha256 === undefined || got?.sha256 === spec.sha256;
+    if (!got || !sizeOk || !digestOk) {
+      throw new AppError(
+        'validation_error',
+        `${spec.member} inside ${file.name} does not match the manifest: expected sha256 ` +
+          `${spec.sha256 ?? '(any)'} (${spec.bytes ?? '?'} bytes), got ${got?.sha256 ?? 'nothing'} (${got?.bytes ?? 0} bytes)`,
+        { details: { file: file.name, member: spec.member } },
+      );
+    }
+  }
+  return done;
 }
 
 /** Removes staging leftovers of crashed installs (older than a day, so never a live one). */
@@ -205,12 +232,20 @@ export async function installPack(
           ? await downloadFile(file, dest, options, report)
           : await copyLocalFile(file, from, dest, options.signal, report);
       checkDigest(file, digest, from === null ? file.url : from);
-      record.files.push({
-        name: file.name,
-        sha256: digest.sha256,
-        md5: digest.md5,
-        bytes: digest.bytes,
-      });
+      if (file.extract) {
+        // The archive's digest vouches for its members; only they are kept.
+        for (const member of await unpack(file, dest, staged, options.signal)) {
+          record.files.push({ ...member, archive: digest.sha256 });
+        }
+        fs.rmSync(dest, { force: true });
+      } else {
+        record.files.push({
+          name: file.name,
+          sha256: digest.sha256,
+          md5: digest.md5,
+          bytes: digest.bytes,
+        });
+      }
       bytesBefore += file.bytes;
     }
     throwIfCancelled(options.signal);
@@ -265,37 +300,48 @@ export async function verifyPack(
       details: { pack: packId },
     });
   }
-  const bytesTotal = packBytes(manifest);
+  const entries = packEntries(manifest);
+  const bytesTotal = entries.reduce(
+    (sum, e) => sum + (e.bytes ?? record.files.find((r) => r.name === e.name)?.bytes ?? 0),
+    0,
+  );
   let bytesBefore = 0;
   const files: FileCheck[] = [];
-  for (const [fileIndex, file] of manifest.files.entries()) {
+  for (const [fileIndex, entry] of entries.entries()) {
     throwIfCancelled(options.signal);
-    const expected = expectedOf(file);
-    const { algorithm, hex } = expectedDigest(file);
-    const target = path.join(registry.packDir(packId), file.name);
+    const recorded = record.files.find((r) => r.name === entry.name);
+    // A member whose digest the manifest does not state is checked against the digest taken
+    // when the verified archive was unpacked.
+    const sha256 = entry.sha256 ?? (entry.archiveSha256 !== null ? recorded?.sha256 : undefined);
+    const bytes = entry.bytes ?? recorded?.bytes ?? 0;
+    const expected: ExpectedDigest =
+      sha256 !== undefined && sha256 !== null ? { sha256, bytes } : { md5: entry.md5 ?? '', bytes };
+    const algorithm = expected.sha256 !== undefined ? 'sha256' : 'md5';
+    const hex = expected.sha256 ?? expected.md5 ?? '';
+    const target = path.join(registry.packDir(packId), entry.name);
     if (!fs.existsSync(target)) {
-      files.push({ name: file.name, ok: false, problem: 'missing', expected, actual: null });
+      files.push({ name: entry.name, ok: false, problem: 'missing', expected, actual: null });
     } else {
       const actual = await hashFile(target, {
         ...(options.signal ? { signal: options.signal } : {}),
         onBytes: (done) =>
           options.onProgress?.({
             packId,
-            file: file.name,
+            file: entry.name,
             fileIndex,
-            fileCount: manifest.files.length,
+            fileCount: entries.length,
             fileBytesDone: done,
-            fileBytesTotal: file.bytes,
-            bytesDone: bytesBefore + Math.min(done, file.bytes),
+            fileBytesTotal: bytes,
+            bytesDone: bytesBefore + Math.min(done, bytes),
             bytesTotal,
             phase: 'verify',
           }),
       });
       const problem =
-        actual.bytes !== file.bytes ? 'size' : actual[algorithm] !== hex ? algorithm : null;
-      files.push({ name: file.name, ok: problem === null, problem, expected, actual });
+        actual.bytes !== bytes ? 'size' : actual[algorithm] !== hex ? algorithm : null;
+      files.push({ name: entry.name, ok: problem === null, problem, expected, actual });
     }
-    bytesBefore += file.bytes;
+    bytesBefore += bytes;
   }
   return {
     id: packId,

@@ -32,6 +32,7 @@ export const MODEL_TASKS = [
 export type ModelTask = (typeof MODEL_TASKS)[number];
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const ARCHIVE_NAME = /\.(tar\.bz2|tbz2|tar\.gz|tgz|tar)$/;
 
 const packId = z
   .string()
@@ -66,6 +67,26 @@ const downloadUrl = z.string().refine((value) => {
     return false;
   }
 }, 'an https:// URL (http:// only for 127.0.0.1 or localhost)');
+
+/** A member of an archive file to unpack on install (the archive itself is not kept). */
+export const archiveMemberSchema = z.strictObject({
+  member: z
+    .string()
+    .max(512)
+    .refine(
+      (p) => p.split('/').every((segment) => SEGMENT.test(segment) && segment !== '..'),
+      'a path inside the archive, "/" separated, no ".."',
+    )
+    .describe('Path of the member inside the archive.'),
+  name: fileName.describe('File name in the installed pack; what code asks for.'),
+  path: relativePath.describe('Where the unpacked file sits under TAPEHOUSE_MODELS_DIR.'),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional()
+    .describe('SHA-256 of the unpacked member, when a source states it; checked on install.'),
+  bytes: z.number().int().positive().optional().describe('Exact size of the unpacked member.'),
+});
 
 export const modelFileSchema = z.strictObject({
   name: fileName.describe(
@@ -106,7 +127,52 @@ export const modelFileSchema = z.strictObject({
       "Where the digest comes from, when not from the URL's own publisher. The installer " +
         'still checks the digest; this tells a reader how far to trust it.',
     ),
+  extract: z
+    .array(archiveMemberSchema)
+    .min(1)
+    .optional()
+    .describe(
+      'For an archive (.tar.bz2, .tar.gz, .tgz, .tar): the members to unpack after its digest is checked. The archive is not kept.',
+    ),
 });
+
+export type ArchiveMemberSpec = z.infer<typeof archiveMemberSchema>;
+
+/** What code resolves by name: plain files, and the unpacked members of archives. */
+export interface PackEntry {
+  name: string;
+  path: string;
+  /** Known for plain files; for members only when the manifest states it. */
+  bytes: number | null;
+  sha256: string | null;
+  md5: string | null;
+  /** The archive's sha256 for unpacked members, else null. */
+  archiveSha256: string | null;
+}
+
+export function packEntries(manifest: { files: ModelFile[] }): PackEntry[] {
+  return manifest.files.flatMap((file): PackEntry[] =>
+    file.extract
+      ? file.extract.map((m) => ({
+          name: m.name,
+          path: m.path,
+          bytes: m.bytes ?? null,
+          sha256: m.sha256 ?? null,
+          md5: null,
+          archiveSha256: file.sha256 ?? null,
+        }))
+      : [
+          {
+            name: file.name,
+            path: file.path,
+            bytes: file.bytes,
+            sha256: file.sha256 ?? null,
+            md5: file.md5 ?? null,
+            archiveSha256: null,
+          },
+        ],
+  );
+}
 
 /** The digest the installer checks a file against: sha256 when given, else the published md5. */
 export function expectedDigest(file: ModelFile): { algorithm: 'sha256' | 'md5'; hex: string } {
@@ -228,7 +294,33 @@ export const modelManifestSchema = z
       }
     }
     const seen = { name: new Set<string>(), path: new Set<string>() };
+    const extracted = manifest.files.flatMap((f) => f.extract ?? []);
+    for (const member of extracted) {
+      for (const key of ['name', 'path'] as const) {
+        if (seen[key].has(member[key]))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['files'],
+            message: `duplicate ${key} "${member[key]}"`,
+          });
+        seen[key].add(member[key]);
+      }
+    }
     manifest.files.forEach((file, index) => {
+      if (file.extract && !ARCHIVE_NAME.test(file.name)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['files', index, 'extract'],
+          message: 'only an archive (.tar.bz2, .tbz2, .tar.gz, .tgz, .tar) has members to extract',
+        });
+      }
+      if (file.extract && file.sha256 === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['files', index, 'sha256'],
+          message: 'an archive needs a sha256 (its members are vouched for by it)',
+        });
+      }
       if (file.sha256 === undefined && file.md5 === undefined) {
         ctx.addIssue({
           code: 'custom',

@@ -16,8 +16,9 @@ import {
   INSTALLED_RECORD,
   loadManifests,
   packBytes,
-  type ModelFile,
+  packEntries,
   type ModelManifest,
+  type PackEntry,
 } from './model-manifest.ts';
 
 /** What `<home>/models/<id>/installed.json` records about an install. */
@@ -33,6 +34,8 @@ export const installedRecordSchema = z.object({
       /** Recorded since md5-only manifest entries (older records lack it). */
       md5: z.string().optional(),
       bytes: z.number(),
+      /** For a file unpacked from an archive: the archive's sha256 that vouched for it. */
+      archive: z.string().optional(),
     }),
   ),
 });
@@ -150,10 +153,11 @@ export class ModelRegistry {
    */
   resolveModelFile(packId: string, fileName: string): string {
     const manifest = this.manifest(packId);
-    const file = manifest.files.find((f) => f.name === fileName);
+    const entries = packEntries(manifest);
+    const file = entries.find((f) => f.name === fileName);
     if (file === undefined) {
       throw new AppError('not_found', `model pack "${packId}" has no file "${fileName}"`, {
-        details: { pack: packId, file: fileName, files: manifest.files.map((f) => f.name) },
+        details: { pack: packId, file: fileName, files: entries.map((f) => f.name) },
       });
     }
     const external = this.externalPath(file);
@@ -184,10 +188,9 @@ export class ModelRegistry {
 
   private statusOf(manifest: ModelManifest): PackStatus {
     const record = this.readInstalled(manifest.id);
-    const installedOk = manifest.files.every(
-      (f) => this.installedPath(manifest.id, f, record) !== null,
-    );
-    const external = manifest.files.map((f) => this.externalPath(f) !== null);
+    const entries = packEntries(manifest);
+    const installedOk = entries.every((f) => this.installedPath(manifest.id, f, record) !== null);
+    const external = entries.map((f) => this.externalPath(f) !== null);
     const state: InstallState = installedOk ? 'installed' : record ? 'outdated' : 'not_installed';
     return {
       id: manifest.id,
@@ -201,14 +204,14 @@ export class ModelRegistry {
       inModelsDir: external.every(Boolean),
       ready:
         installedOk ||
-        manifest.files.every(
+        entries.every(
           (f, i) => external[i] === true || this.installedPath(manifest.id, f, record) !== null,
         ),
     };
   }
 
-  /** The file under config.modelsDir when present with the manifest's size. */
-  private externalPath(file: ModelFile): string | null {
+  /** The file under config.modelsDir when present (with the manifest's size where it gives one). */
+  private externalPath(file: PackEntry): string | null {
     if (this.modelsDir === null) return null;
     const candidate = path.join(this.modelsDir, ...file.path.split('/'));
     return sizeIs(candidate, file.bytes) ? candidate : null;
@@ -217,24 +220,31 @@ export class ModelRegistry {
   /** The installed copy when the record vouches for this exact file (same sha256) and size fits. */
   private installedPath(
     packId: string,
-    file: ModelFile,
+    file: PackEntry,
     record: InstalledRecord | null,
   ): string | null {
     if (record === null) return null;
     const entry = record.files.find((f) => f.name === file.name);
     if (entry === undefined) return null;
+    // An unpacked member is vouched for by the archive it came from (and its own digest, when
+    // the manifest states one); a plain file by its own digest.
     const vouched =
-      file.sha256 !== undefined ? entry.sha256 === file.sha256 : entry.md5 === file.md5;
+      file.archiveSha256 !== null
+        ? entry.archive === file.archiveSha256 &&
+          (file.sha256 === null || entry.sha256 === file.sha256)
+        : file.sha256 !== null
+          ? entry.sha256 === file.sha256
+          : entry.md5 === file.md5;
     if (!vouched) return null;
     const candidate = path.join(this.packDir(packId), file.name);
-    return sizeIs(candidate, file.bytes) ? candidate : null;
+    return sizeIs(candidate, file.bytes ?? entry.bytes) ? candidate : null;
   }
 }
 
-function sizeIs(file: string, bytes: number): boolean {
+function sizeIs(file: string, bytes: number | null): boolean {
   try {
     const stat = fs.statSync(file);
-    return stat.isFile() && stat.size === bytes;
+    return stat.isFile() && (bytes === null || stat.size === bytes);
   } catch {
     return false;
   }

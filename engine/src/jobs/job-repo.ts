@@ -50,6 +50,10 @@ export interface ListJobsFilter {
   ownerId: string;
   status?: JobStatus;
   type?: string;
+  /** Any of these types (with or instead of `type`). */
+  types?: string[];
+  /** Jobs whose input names this value in this field (e.g. a project id). */
+  input?: { field: string; value: string };
   /** Leave out jobs whose outputs were deleted (`markResultDeleted`). */
   excludeDeleted?: boolean;
   /** Only jobs whose input has these string values (e.g. a download's `platform`). */
@@ -128,6 +132,8 @@ export class JobRepo {
     const conditions: SQL[] = [eq(jobs.ownerId, filter.ownerId)];
     if (filter.status) conditions.push(eq(jobs.status, filter.status));
     if (filter.type) conditions.push(eq(jobs.type, filter.type));
+    if (filter.types) conditions.push(inArray(jobs.type, filter.types));
+    if (filter.input) conditions.push(inputIs(filter.input.field, filter.input.value));
     if (filter.excludeDeleted) conditions.push(NOT_DELETED);
     for (const [field, value] of Object.entries(filter.inputEquals ?? {}))
       conditions.push(inputIs(field, value));

@@ -19,6 +19,7 @@ import type { Routes as readerRoutes } from './contract/reader.gen.ts';
 import type { Routes as speechRoutes } from './contract/speech.gen.ts';
 import type { Routes as stemsRoutes } from './contract/stems.gen.ts';
 import type { Routes as syncRoutes } from './contract/sync.gen.ts';
+import type { Routes as transcriptionRoutes } from './contract/transcription.gen.ts';
 import type { Routes as voicesRoutes } from './contract/voices.gen.ts';
 import type { Routes as webhooksRoutes } from './contract/webhooks.gen.ts';
 
@@ -41,6 +42,7 @@ export interface Contract {
     readerRoutes['get'] &
     stemsRoutes['get'] &
     syncRoutes['get'] &
+    transcriptionRoutes['get'] &
     voicesRoutes['get'] &
     webhooksRoutes['get'];
   post: analysisRoutes['post'] &
@@ -58,14 +60,20 @@ export interface Contract {
     speechRoutes['post'] &
     stemsRoutes['post'] &
     syncRoutes['post'] &
+    transcriptionRoutes['post'] &
     voicesRoutes['post'] &
     webhooksRoutes['post'];
-  put: audiobookRoutes['put'] & localRoutes['put'] & mediaRoutes['put'] & syncRoutes['put'];
-  patch: authRoutes['patch'] & webhooksRoutes['patch'];
+  put: audiobookRoutes['put'] &
+    localRoutes['put'] &
+    mediaRoutes['put'] &
+    syncRoutes['put'] &
+    transcriptionRoutes['put'];
+  patch: authRoutes['patch'] & transcriptionRoutes['patch'] & webhooksRoutes['patch'];
   delete: apiKeysRoutes['delete'] &
     audiobookRoutes['delete'] &
     authRoutes['delete'] &
     midiRoutes['delete'] &
     readerRoutes['delete'] &
+    transcriptionRoutes['delete'] &
     webhooksRoutes['delete'];
 }

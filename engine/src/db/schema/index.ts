@@ -14,3 +14,4 @@ export * from './web.ts';
 export * from './webhook-ingest.ts';
 export * from './checkout.ts';
 export * from './sync.ts';
+export * from './transcripts.ts';

@@ -4,6 +4,7 @@
  */
 import { exportRoutes } from './export/routes.ts';
 import { narrationRoutes } from './narration/routes.ts';
+import { chapterRecordingRoutes } from './narration/chapter-recording.ts';
 import { castRoutes } from './cast/cast-routes.ts';
 import { chapterRoutes } from './chapters/chapter-routes.ts';
 import { manuscriptRoutes } from './manuscript/manuscript-routes.ts';
@@ -17,5 +18,6 @@ export const audiobookRoutes = [
   ...castRoutes,
   ...productionRoutes,
   ...narrationRoutes,
+  ...chapterRecordingRoutes,
   ...exportRoutes,
 ];

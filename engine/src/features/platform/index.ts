@@ -17,7 +17,7 @@ import { jobRoutes } from './jobs/routes.ts';
 import { OffloadSeam } from './offload/offload-seam.ts';
 
 export { FileStore, toStoredFile, type StoredFile } from './files/file-store.ts';
-export { storeMultipartUpload } from './files/multipart-upload.ts';
+export { storeMultipartFiles, storeMultipartUpload } from './files/multipart-upload.ts';
 export { probedSeconds, type ProbeDeps } from './files/probe-duration.ts';
 export { UrlSigner, MAX_URL_TTL_SECONDS } from './downloads/url-signer.ts';
 export { fetchUrlInput, filenameFrom } from './net/url-input.ts';

@@ -4,6 +4,7 @@
  */
 import { alignmentRoutes } from './alignment/alignment-routes.ts';
 import { openAiTranscriptionRoutes } from './transcription/openai-routes.ts';
+import { transcriptionRoutes } from './transcription/transcription-routes.ts';
 
 export { createSpeechArea, type SpeechArea, type SpeechAreaDeps } from './speech-area.ts';
 export {
@@ -13,5 +14,9 @@ export {
   type AlignmentResult,
 } from './alignment/alignment-service.ts';
 
-export const speechAreaRoutes = [...openAiTranscriptionRoutes, ...alignmentRoutes];
+export const speechAreaRoutes = [
+  ...transcriptionRoutes,
+  ...openAiTranscriptionRoutes,
+  ...alignmentRoutes,
+];
 export { makeTranscriptionJob } from './transcription/transcription-job.ts';

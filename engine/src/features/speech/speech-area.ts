@@ -4,12 +4,14 @@
  * engine.ts makes; it returns the services and the job handlers to register.
  */
 import type { Ffmpeg } from '../../audio/types.ts';
+import type { EngineConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import type { ModelRegistry } from '../../inference/model-registry.ts';
 import type { JobHandler } from '../../jobs/job-types.ts';
 import type { WorkerPool } from '../../jobs/worker-pool.ts';
 import { EspeakEngine } from '../voices/index.ts';
 import type { Pricing } from '../billing/index.ts';
-import type { FileStore } from '../platform/index.ts';
+import type { FileStore, UrlSigner, WebhookLookup } from '../platform/index.ts';
 import type { JobEvents } from '../../jobs/job-events.ts';
 import type { JobRepo } from '../../jobs/job-repo.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
@@ -21,8 +23,17 @@ import {
   TRANSCRIPTION_JOB,
 } from './transcription/transcription-job.ts';
 import { TranscriptionService } from './transcription/transcription-service.ts';
+import type { TranscriptionRequestDeps } from './transcription/transcription-requests.ts';
+import { TranscriptsService } from './transcription/transcripts-service.ts';
+import { TranscriptStore } from './transcription/transcript-store.ts';
 
 export interface SpeechAreaDeps {
+  config: EngineConfig;
+  /** The area's own tables (transcript projects, speaker names, corrections). */
+  db: Db;
+  urls: UrlSigner;
+  /** DNS answers for source_urls in tests; the system resolver otherwise. */
+  lookup?: WebhookLookup;
   workers: WorkerPool;
   models: ModelRegistry;
   ffmpeg: () => Promise<Ffmpeg>;
@@ -37,6 +48,10 @@ export interface SpeechAreaDeps {
 export interface SpeechArea {
   alignment: AlignmentService;
   transcription: TranscriptionService;
+  /** Status, results, transcripts, corrections, projects and speaker names. */
+  transcripts: TranscriptsService;
+  /** What the two creation routes need (transcription-requests.ts). */
+  requests: TranscriptionRequestDeps;
   /** Job handlers of this area, for the engine's registry. */
   jobs: JobHandler[];
   /** Stops child processes the area started. */
@@ -53,10 +68,19 @@ export function createSpeechArea(deps: SpeechAreaDeps): SpeechArea {
     espeak,
   });
   const sherpa = new SherpaHost(deps.log);
-  const transcription = new TranscriptionService({ ...deps, sherpa, alignment });
+  const store = new TranscriptStore(deps.db);
+  const transcription = new TranscriptionService({ ...deps, store, sherpa, alignment });
+  const transcripts = new TranscriptsService({ ...deps, store, transcription });
   return {
     alignment,
     transcription,
+    transcripts,
+    requests: {
+      config: deps.config,
+      files: deps.files,
+      transcription,
+      ...(deps.lookup && { lookup: deps.lookup }),
+    },
     jobs: [
       makeTranscriptionJob(transcription, TRANSCRIPTION_JOB),
       makeTranscriptionJob(transcription, DIARIZATION_JOB),

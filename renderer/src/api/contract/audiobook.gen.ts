@@ -9,6 +9,7 @@ import type * as books_narration_narrationSchemas from '../../../../engine/src/f
 import type * as books_production_productionSchemas from '../../../../engine/src/features/books/production/production-schemas.ts';
 import type * as books_projects_projectSchemas from '../../../../engine/src/features/books/projects/project-schemas.ts';
 import type * as voices_catalog_voiceSchemas from '../../../../engine/src/features/voices/catalog/voice-schemas.ts';
+import type { ChapterRecordingImport } from './named.gen.ts';
 
 export interface Routes {
   get: {
@@ -190,6 +191,20 @@ export interface Routes {
         method?: 'heuristic' | 'llm';
       };
       response: z.output<typeof books_cast_castSchemas.detectResponse>;
+    };
+    '/audiobook/projects/{project_id}/chapters/{chapter_id}/recording': {
+      params: {
+        project_id: string;
+        chapter_id: string;
+      };
+      body: {
+        /** The recording (up to 45 minutes). */
+        file: string;
+        /** Default: the book’s language. */
+        language?: string;
+      };
+      bodyKind: 'raw';
+      response: ChapterRecordingImport;
     };
     '/audiobook/projects/{project_id}/chapters/{chapter_id}/retry-failed-paragraphs': {
       params: {

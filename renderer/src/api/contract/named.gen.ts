@@ -10,6 +10,28 @@ export type AccountProvider = {
   created_at: string;
   updated_at: string;
 };
+export type ChapterRecordingImport = {
+  chapter_id: string;
+  duration: number;
+  language: string;
+  takes: {
+    paragraph_id: string;
+    take_id: string;
+    start: number;
+    end: number;
+    duration: number;
+    match: number;
+    departures: {
+      text: string;
+      start: number;
+      end: number;
+    }[];
+  }[];
+  not_read: {
+    paragraph_id: string;
+    match: number;
+  }[];
+};
 export type CheckoutSession = {
   session_id: string;
   credits_to_receive: number;

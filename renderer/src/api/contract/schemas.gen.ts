@@ -17,6 +17,7 @@ import type * as platform_analysis_analysisSchema from '../../../../engine/src/f
 import type * as platform_files_fileSchema from '../../../../engine/src/features/platform/files/file-schema.ts';
 import type * as platform_health_healthSchema from '../../../../engine/src/features/platform/health/health-schema.ts';
 import type * as speech_alignment_alignmentSchema from '../../../../engine/src/features/speech/alignment/alignment-schema.ts';
+import type * as speech_transcription_transcriptionSchemas from '../../../../engine/src/features/speech/transcription/transcription-schemas.ts';
 import type * as sync_schemas from '../../../../engine/src/features/sync/schemas.ts';
 import type * as voices_catalog_voiceSchemas from '../../../../engine/src/features/voices/catalog/voice-schemas.ts';
 import type * as web_media_mediaSchemas from '../../../../engine/src/features/web/media/media-schemas.ts';
@@ -163,6 +164,9 @@ export interface Schemas {
   serviceSchema: z.output<typeof books_narration_narrationSchemas.serviceSchema>;
   sessionInfoSchema: z.output<typeof accounts_sessions_schemas.sessionInfoSchema>;
   sessionListItemSchema: z.output<typeof accounts_sessions_schemas.sessionListItemSchema>;
+  speakerRenameSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.speakerRenameSchema
+  >;
   stemJobCreatedSchema: z.output<typeof music_stems_stemSchemas.stemJobCreatedSchema>;
   stemJobSchema: z.output<typeof music_stems_stemSchemas.stemJobSchema>;
   stemModeSchema: z.output<typeof music_stems_stemSchemas.stemModeSchema>;
@@ -176,6 +180,45 @@ export interface Schemas {
   toolInstallRequestSchema: z.output<typeof web_media_mediaSchemas.toolInstallRequestSchema>;
   toolPreferenceSchema: z.output<typeof web_media_mediaSchemas.toolPreferenceSchema>;
   toolStatusSchema: z.output<typeof web_media_mediaSchemas.toolStatusSchema>;
+  transcribeRequestSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcribeRequestSchema
+  >;
+  transcribeUploadSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcribeUploadSchema
+  >;
+  transcriptEditSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcriptEditSchema
+  >;
+  transcriptionCreatedSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcriptionCreatedSchema
+  >;
+  transcriptionJobListSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcriptionJobListSchema
+  >;
+  transcriptionJobSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcriptionJobSchema
+  >;
+  transcriptionOptionsSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcriptionOptionsSchema
+  >;
+  transcriptionResultSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcriptionResultSchema
+  >;
+  transcriptionStatusSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcriptionStatusSchema
+  >;
+  transcriptProjectSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcriptProjectSchema
+  >;
+  transcriptSegmentSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcriptSegmentSchema
+  >;
+  transcriptSpeakerSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcriptSpeakerSchema
+  >;
+  transcriptWordSchema: z.output<
+    typeof speech_transcription_transcriptionSchemas.transcriptWordSchema
+  >;
   unlinkAnswerSchema: z.output<typeof sync_schemas.unlinkAnswerSchema>;
   updateChapterBody: z.output<typeof books_chapters_chapterSchemas.updateChapterBody>;
   updateParagraphBody: z.output<typeof books_chapters_chapterSchemas.updateParagraphBody>;

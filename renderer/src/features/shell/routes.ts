@@ -49,6 +49,14 @@ export const AREAS: readonly AreaRoute[] = [
       'Media from a URL (info, formats, download, then use it in another tool) and articles narrated by any voice.',
   },
   {
+    path: '/transcription',
+    label: 'Transcription',
+    icon: 'mic',
+    section: 'Production',
+    ready: true,
+    summary: 'Turn speech into text with word times and speakers, correct it, and export captions.',
+  },
+  {
     path: '/music/stems',
     label: 'Stems',
     title: 'Stem separation',

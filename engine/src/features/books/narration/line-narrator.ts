@@ -17,6 +17,7 @@ import {
   suitedVoices,
   type LocalVoiceCatalog,
   type SpeakableVoice,
+  type TtsTiming,
   type VoiceSynthesizer,
 } from '../../voices/index.ts';
 import type { Books } from '../books.ts';
@@ -28,6 +29,30 @@ import { takeRelativePath, writeTakeAudio } from './take-storage.ts';
 
 const DEFAULT_LANGUAGE = 'en-US';
 
+/**
+ * Forced alignment, given to the narrator at wiring time (engine.ts; the speech area's
+ * AlignmentService): word timings for engines that report none (Piper, Kokoro).
+ */
+export interface WordAligner {
+  alignWords(
+    audio: { path: string },
+    text: string,
+    language: string,
+    signal?: AbortSignal,
+    options?: { paragraphsMayBeSkipped?: boolean },
+  ): Promise<{
+    duration: number;
+    words: { offset: number; length: number; start: number; end: number; match: number }[];
+    departures: {
+      first_word: number;
+      last_word: number;
+      text: string;
+      start: number;
+      end: number;
+    }[];
+  }>;
+}
+
 export interface LineNarratorDeps {
   config: EngineConfig;
   books: Books;
@@ -38,7 +63,48 @@ export interface LineNarratorDeps {
 }
 
 export class LineNarrator {
+  private wordAligner: WordAligner | null = null;
+
   constructor(private readonly deps: LineNarratorDeps) {}
+
+  /** Engines without word timings get them from this aligner (set once by engine.ts). */
+  useAligner(aligner: WordAligner): void {
+    this.wordAligner = aligner;
+  }
+
+  get aligner(): WordAligner | null {
+    return this.wordAligner;
+  }
+
+  /**
+   * The take's timings: the engine's own, plus word timings from forced alignment of the take
+   * against its text when the engine gave none (neural voices report sentences only), so every
+   * take gets the word highlight eSpeak takes have. An alignment that fails leaves the engine's.
+   */
+  private async withWordTimings(
+    timings: TtsTiming[],
+    file: string,
+    text: string,
+    language: string,
+    signal: AbortSignal,
+  ): Promise<TtsTiming[]> {
+    if (this.wordAligner === null || timings.some((t) => t.kind === 'word')) return timings;
+    try {
+      const aligned = await this.wordAligner.alignWords({ path: file }, text, language, signal);
+      const words: TtsTiming[] = aligned.words.map((w) => ({
+        kind: 'word',
+        textOffset: w.offset,
+        textLength: w.length,
+        startSeconds: w.start,
+      }));
+      return [...timings, ...words].sort(
+        (a, b) => a.startSeconds - b.startSeconds || (a.kind === 'sentence' ? -1 : 1),
+      );
+    } catch (error) {
+      if (signal.aborted) throw error;
+      return timings;
+    }
+  }
 
   requireVoice(id: number): SpeakableVoice {
     const voice = this.deps.voices.get('', id);
@@ -107,7 +173,14 @@ export class LineNarrator {
     const ffmpeg = await this.deps.ffmpeg.require();
     const takeId = randomUUID();
     const relative = takeRelativePath(project.id, line.id, takeId);
-    await writeTakeAudio(ffmpeg, this.deps.config.home, relative, audio, options.signal);
+    const file = await writeTakeAudio(
+      ffmpeg,
+      this.deps.config.home,
+      relative,
+      audio,
+      options.signal,
+    );
+    const timings = await this.withWordTimings(audio.timings, file, text, language, options.signal);
     const characters = characterCount(text);
     const billing = billingForTake(line.takeCount);
     const take = this.deps.takes.insert({
@@ -132,7 +205,7 @@ export class LineNarrator {
       audioPath: relative,
       sampleRate: audio.sampleRate,
       durationSeconds: audio.durationSeconds,
-      timings: audio.timings,
+      timings,
       characters,
       credits: takeCredits(characters, billing),
       billing,

@@ -4,7 +4,12 @@
  * under its sanitised name and type, the text fields come back beside it.
  */
 import type { Readable } from 'node:stream';
-import { readMultipartUpload, type MultipartUpload } from '../../../api/multipart.ts';
+import {
+  readMultipartFiles,
+  readMultipartUpload,
+  type MultipartFiles,
+  type MultipartUpload,
+} from '../../../api/multipart.ts';
 import { sanitizeFilename, type FileStore, type StoredFile } from './file-store.ts';
 
 export function storeMultipartUpload(
@@ -30,5 +35,39 @@ export function storeMultipartUpload(
         { contentType: info.mimeType, filename: sanitizeFilename(info.filename) },
         options.signal,
       ),
+  });
+}
+
+/**
+ * A multipart request whose `field` part is sent several times (POST /transcription/
+ * transcribe-upload's `files`): each part is stored in turn; if the request fails, the parts
+ * already stored are discarded.
+ */
+export function storeMultipartFiles(
+  files: FileStore,
+  ownerId: string,
+  stream: Readable,
+  headers: Record<string, string | undefined>,
+  options: {
+    field: string;
+    maxFiles: number;
+    maxFileBytes: number;
+    what: string;
+    signal?: AbortSignal;
+  },
+): Promise<MultipartFiles<StoredFile>> {
+  return readMultipartFiles<StoredFile>(stream, headers, {
+    fileField: options.field,
+    maxFiles: options.maxFiles,
+    maxFileBytes: options.maxFileBytes,
+    what: options.what,
+    onFile: (part, info) =>
+      files.save(
+        ownerId,
+        part,
+        { contentType: info.mimeType, filename: sanitizeFilename(info.filename) },
+        options.signal,
+      ),
+    onDiscard: (stored) => files.discard(ownerId, stored.file_key),
   });
 }

@@ -17,6 +17,8 @@ export interface AlignTaskInput {
   spans: SpokenSpan[];
   /** Silero VAD model file, or null to refine on energy alone. */
   vadModel: string | null;
+  /** Spans that begin a paragraph the reader may have left out (aligner.ts). */
+  sectionStarts: number[];
 }
 
 export interface AlignTaskOutput {
@@ -41,6 +43,7 @@ export const run: WorkerTask<AlignTaskInput, AlignTaskOutput> = async (input, ct
     referenceRate: input.referenceRate,
     spans: input.spans,
     speech,
+    sectionStarts: input.sectionStarts,
   });
   return { spans, vadRefined: speech !== null };
 };

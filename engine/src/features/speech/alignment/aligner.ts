@@ -5,7 +5,12 @@
  * where speech really starts and stops (Silero VAD probabilities when the pack is installed,
  * else the recording's energy above its noise floor). Pure: the worker task feeds it PCM.
  */
-import { diagonalCorridor, multiResolutionWarp, type WarpPath } from './dtw.ts';
+import {
+  diagonalCorridor,
+  multiResolutionWarp,
+  type SkippableSection,
+  type WarpPath,
+} from './dtw.ts';
 import {
   downsampleFrames,
   FRAME_SECONDS,
@@ -30,7 +35,20 @@ export interface AlignInput {
   spans: readonly SpokenSpan[];
   /** Speech probability per `speechFrameSeconds` of the recording (Silero), when available. */
   speech?: { probabilities: Float32Array; frameSeconds: number } | null;
+  /**
+   * Indices of the spans that begin a section the reader may have left out (the paragraphs of a
+   * chapter); each runs to the next one. Empty: every word was read.
+   */
+  sectionStarts?: readonly number[];
 }
+
+/**
+ * What skipping a section costs per synthetic frame. Reading text aligned to the wrong words
+ * costs about 2 per frame more than to the right ones (unrelated frames lie about 5 apart, the
+ * same sound about 3), so a section the recording really holds is never worth skipping, while
+ * one it lacks no longer drags its neighbours out of place.
+ */
+const SKIP_COST_PER_FRAME = 1;
 
 /** Coarse frames are 4 × 10 ms; the coarse band is ±25 % of the length, at least ±3 s. */
 const COARSE_FACTOR = 4;
@@ -52,6 +70,7 @@ export function alignSpans(input: AlignInput): AlignedSpan[] {
   const recRange = audibleRange(speech.frames, (v) => v === 1);
   const ref = sliceFrames(refAll, refRange);
   const rec = sliceFrames(recAll, recRange);
+  const skips = sectionSkips(input, refRange);
   const local = multiResolutionWarp(
     ref,
     rec,
@@ -59,6 +78,7 @@ export function alignSpans(input: AlignInput): AlignedSpan[] {
       factor: COARSE_FACTOR,
       radius: FINE_RADIUS,
       pauses: speech.frames.slice(recRange.from, recRange.to).map((v) => 1 - v),
+      skips,
       coarse: (n, m) =>
         diagonalCorridor(
           n,
@@ -71,6 +91,7 @@ export function alignSpans(input: AlignInput): AlignedSpan[] {
   const path = shiftPath(local, refRange.from, recRange.from);
   const firstRec = firstRecordingFrame(path, refAll.frames);
   const lastRec = lastRecordingFrame(path, refAll.frames);
+  const skipped = fillSkippedRows(firstRec, lastRec, refRange);
   const typical = median(path.cost);
   const tempo = (recRange.to - recRange.from) / Math.max(1, refRange.to - refRange.from);
   const duration = input.recording.length / input.recordingRate;
@@ -87,10 +108,13 @@ export function alignSpans(input: AlignInput): AlignedSpan[] {
       word: span.word,
       start: Math.min(start, duration),
       end: Math.min(Math.max(end, start), duration),
-      match: Math.min(
-        matchScore(path, a, b, typical),
-        squeezeScore(rawEnd - rawStart, span.end - span.start, tempo),
-      ),
+      // A word the path jumped over was not read at all.
+      match: allSkipped(skipped, a, b)
+        ? 0
+        : Math.min(
+            matchScore(path, a, b, typical),
+            squeezeScore(rawEnd - rawStart, span.end - span.start, tempo),
+          ),
     };
   });
   // Snapping may cross a neighbour; keep words in order and non-overlapping.
@@ -166,6 +190,46 @@ function lastRecordingFrame(path: WarpPath, n: number): Int32Array {
   const last = new Int32Array(n);
   for (let s = 0; s < path.ref.length; s++) last[path.ref[s]!] = path.rec[s]!;
   return last;
+}
+
+/** The sections as reference frame ranges of the warped (trimmed) stretch. */
+function sectionSkips(input: AlignInput, refRange: FrameRange): SkippableSection[] {
+  const starts = [...(input.sectionStarts ?? [])].sort((a, b) => a - b);
+  const n = refRange.to - refRange.from;
+  const frameOf = (word: number | undefined): number =>
+    word === undefined
+      ? n
+      : Math.min(
+          n,
+          Math.max(0, Math.round((input.spans[word]?.start ?? 0) / FRAME_SECONDS) - refRange.from),
+        );
+  return starts.map((word, k) => {
+    const from = k === 0 ? 0 : frameOf(word);
+    const to = frameOf(starts[k + 1]);
+    return { from, to, penalty: SKIP_COST_PER_FRAME * (to - from) };
+  });
+}
+
+/**
+ * Rows of the reference a skip jumped over get the recording frame where the jump happened (so
+ * the skipped words sit, with no length, where they were left out); returns which rows.
+ */
+function fillSkippedRows(first: Int32Array, last: Int32Array, range: FrameRange): Uint8Array {
+  const skipped = new Uint8Array(first.length);
+  let carry = 0;
+  for (let r = 0; r < first.length; r++) {
+    if (first[r] === -1) {
+      if (r >= range.from && r < range.to) skipped[r] = 1;
+      first[r] = carry;
+      last[r] = carry;
+    } else carry = last[r]!;
+  }
+  return skipped;
+}
+
+function allSkipped(skipped: Uint8Array, a: number, b: number): boolean {
+  for (let r = a; r <= b; r++) if (skipped[r] !== 1) return false;
+  return true;
 }
 
 function median(values: Float32Array): number {

@@ -67,12 +67,18 @@ const SILERO_FILE = 'silero_vad.onnx';
 export class AlignmentService {
   constructor(private readonly deps: AlignmentDeps) {}
 
-  /** Word timings of `audio` reading `text` in `language` (ISO 639-1, optionally with region). */
+  /**
+   * Word timings of `audio` reading `text` in `language` (ISO 639-1, optionally with region).
+   * With `paragraphsMayBeSkipped`, each paragraph of `text` (blank-line separated) may be absent
+   * from the recording: its words then get no length and match 0, instead of being squeezed
+   * into the neighbours' speech (a narrator's chapter recording).
+   */
   async alignWords(
     audio: AlignAudio,
     text: string,
     language: string,
     signal?: AbortSignal,
+    options: { paragraphsMayBeSkipped?: boolean } = {},
   ): Promise<AlignmentResult> {
     if (text.trim() === '') throw new AppError('validation_error', 'text is empty.');
     if (text.length > ALIGN_MAX_TEXT)
@@ -100,6 +106,7 @@ export class AlignmentService {
       referenceRate: synth.sampleRate,
       spans,
       vadModel: this.vadModel(),
+      sectionStarts: options.paragraphsMayBeSkipped ? paragraphStarts(words, text) : [],
     };
     const out = await this.deps.workers.run<AlignTaskOutput>(ALIGN_TASK, input, { signal });
     const aligned: AlignedWord[] = out.spans.map((span) => {
@@ -136,6 +143,19 @@ export class AlignmentService {
       return null;
     }
   }
+}
+
+/** Indices of the words that begin a paragraph (the first word, and any after a blank line). */
+export function paragraphStarts(
+  words: readonly { offset: number; length: number }[],
+  text: string,
+): number[] {
+  return words.flatMap((word, k) => {
+    if (k === 0) return [0];
+    const previous = words[k - 1]!;
+    const gap = text.slice(previous.offset + previous.length, word.offset);
+    return /\n[^\S\n]*\n/.test(gap) ? [k] : [];
+  });
 }
 
 /** Runs of consecutive words whose match is below DEPARTURE_MATCH. */

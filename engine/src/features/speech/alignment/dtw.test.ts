@@ -52,4 +52,39 @@ describe('corridor DTW', () => {
     const onset = (p: typeof full, r: number) => p.rec[[...p.ref].indexOf(r)];
     for (const r of [10, 30, 50, 70]) expect(onset(fine, r)).toBe(onset(full, r));
   });
+
+  it('jumps over a section the recording lacks instead of squeezing it in', () => {
+    // Reference sections: 2 2 2 | 6 6 6 | 9 9 9; the recording reads the first and the last.
+    const ref = frames([2, 2, 2, 6, 6, 6, 9, 9, 9]);
+    const rec = frames([2, 2, 2, 2, 9, 9, 9, 9]);
+    const sections = [
+      { from: 0, to: 3, penalty: 3 },
+      { from: 3, to: 6, penalty: 3 },
+      { from: 6, to: 9, penalty: 3 },
+    ];
+    const path = warp(ref, rec, diagonalCorridor(9, 8, 9), undefined, sections);
+    expect([...path.ref].some((r) => r >= 3 && r < 6)).toBe(false);
+    const recOf = (r: number) => [...path.ref].flatMap((x, s) => (x === r ? [path.rec[s]!] : []));
+    expect(Math.min(...recOf(6))).toBe(4);
+    // Without sections, the middle is squeezed into the recording somewhere.
+    const squeezed = warp(ref, rec, diagonalCorridor(9, 8, 9));
+    expect([...squeezed.ref].some((r) => r >= 3 && r < 6)).toBe(true);
+  });
+
+  it('may skip a first or last section, and keeps a section that was read', () => {
+    const ref = frames([6, 6, 6, 2, 2, 2, 9, 9, 9]);
+    const rec = frames([2, 2, 2, 9, 9, 9]);
+    const sections = [
+      { from: 0, to: 3, penalty: 3 },
+      { from: 3, to: 6, penalty: 3 },
+      { from: 6, to: 9, penalty: 3 },
+    ];
+    const path = warp(ref, rec, diagonalCorridor(9, 6, 9), undefined, sections);
+    expect(path.ref[0]).toBe(3);
+    expect([...path.ref]).toContain(8);
+    const tail = frames([2, 2, 2, 9, 9, 9, 6, 6, 6]);
+    const end = warp(tail, rec, diagonalCorridor(9, 6, 9), undefined, sections);
+    expect(end.ref.at(-1)).toBe(5);
+    expect(end.rec.at(-1)).toBe(5);
+  });
 });

@@ -23,6 +23,19 @@ export interface WarpPath {
   cost: Float32Array;
 }
 
+/**
+ * A stretch of the reference the reader may have left out (a paragraph): the path may jump from
+ * row `from - 1` straight to row `to` (rows `from`..`to-1` unvisited) for `penalty`. A section
+ * at the very start may be skipped by starting at row `to`; one at the end by ending at row
+ * `from - 1`.
+ */
+export interface SkippableSection {
+  from: number;
+  /** Exclusive. */
+  to: number;
+  penalty: number;
+}
+
 /** A band of half-width `halfWidth` around the straight line from (0,0) to (n-1,m-1). */
 export function diagonalCorridor(n: number, m: number, halfWidth: number): Corridor {
   const lo = new Int32Array(n);
@@ -56,6 +69,12 @@ export function corridorAround(
       hi[i] = Math.max(hi[i]!, Math.min(m - 1, j0 + factor - 1 + radius));
     }
   }
+  // Rows the coarse path jumped over (a skipped section) sit at the column of the jump.
+  let last = 0;
+  for (let i = 0; i < n; i++) {
+    if (lo[i]! > hi[i]!) lo[i] = hi[i] = last;
+    else last = hi[i]!;
+  }
   return repair({ lo, hi }, m);
 }
 
@@ -88,6 +107,9 @@ function distance(a: FeatureFrames, i: number, b: FeatureFrames, j: number): num
 const FROM_DIAGONAL = 0;
 const FROM_UP = 1; // (i-1, j)
 const FROM_LEFT = 2; // (i, j-1)
+const JUMP_UP = 3; // (from-1, j): a section skipped
+const JUMP_DIAGONAL = 4; // (from-1, j-1): a section skipped
+const START_HERE = 5; // a section at the start skipped: the path begins at this cell
 
 /**
  * A step that only advances the recording through a pause (a frame marked in `pauses`) costs at
@@ -106,24 +128,54 @@ export function warp(
   rec: FeatureFrames,
   corridor: Corridor,
   pauses?: Uint8Array,
+  skips: readonly SkippableSection[] = [],
 ): WarpPath {
   const n = ref.frames;
+  const m = rec.frames;
   const { lo, hi } = corridor;
   const offsets = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i]! + (hi[i]! - lo[i]! + 1);
   const steps = new Uint8Array(offsets[n]!);
+  const usable = skips.filter((k) => k.from < k.to && k.to <= n && !(k.from === 0 && k.to === n));
+  // Rows a jump leaves from are kept until the row it lands on is computed.
+  const landing = new Map(usable.filter((k) => k.from > 0 && k.to < n).map((k) => [k.to, k]));
+  const saved = new Map<number, { costs: Float64Array; lo: number }>();
+  const sources = new Set([...landing.values()].map((k) => k.from - 1));
+  const startAt = usable.find((k) => k.from === 0);
+  const endings: { row: number; cost: number }[] = [];
   let previous = new Float64Array(0);
   let previousLo = 0;
   for (let i = 0; i < n; i++) {
     const rowLo = lo[i]!;
     const width = hi[i]! - rowLo + 1;
     const current = new Float64Array(width);
+    const jump = landing.get(i);
+    const source = jump ? saved.get(jump.from - 1) : undefined;
     for (let w = 0; w < width; w++) {
       const j = rowLo + w;
       const d = distance(ref, i, rec, j);
       let best = Infinity;
       let step = FROM_DIAGONAL;
       if (i === 0 && j === 0) best = 0;
+      if (startAt && i === startAt.to && j === 0) {
+        best = startAt.penalty;
+        step = START_HERE;
+      }
+      if (jump && source) {
+        const at = j - source.lo;
+        if (at >= 0 && at < source.costs.length && source.costs[at]! + jump.penalty < best) {
+          best = source.costs[at]! + jump.penalty;
+          step = JUMP_UP;
+        }
+        if (
+          at - 1 >= 0 &&
+          at - 1 < source.costs.length &&
+          source.costs[at - 1]! + jump.penalty < best
+        ) {
+          best = source.costs[at - 1]! + jump.penalty;
+          step = JUMP_DIAGONAL;
+        }
+      }
       if (i > 0) {
         const up = j - previousLo;
         if (up >= 0 && up < previous.length && previous[up]! < best) {
@@ -147,10 +199,18 @@ export function warp(
       current[w] = cost;
       steps[offsets[i]! + w] = step;
     }
+    if (sources.has(i)) saved.set(i, { costs: current, lo: rowLo });
+    const ending = usable.find((k) => k.to === n && k.from - 1 === i);
+    if (ending && hi[i] === m - 1)
+      endings.push({ row: i, cost: current[width - 1]! + ending.penalty });
     previous = current;
     previousLo = rowLo;
   }
-  return backtrack(ref, rec, corridor, offsets, steps);
+  // The path ends at the last corner, or before a skipped final section when that is cheaper.
+  let endRow = n - 1;
+  let endCost = previous[previous.length - 1] ?? Infinity;
+  for (const e of endings) if (e.cost < endCost) ({ row: endRow, cost: endCost } = e);
+  return backtrack(ref, rec, corridor, offsets, steps, endRow, landing);
 }
 
 function backtrack(
@@ -159,17 +219,23 @@ function backtrack(
   corridor: Corridor,
   offsets: Int32Array,
   steps: Uint8Array,
+  endRow: number,
+  landing: ReadonlyMap<number, SkippableSection>,
 ): WarpPath {
   const refSteps: number[] = [];
   const recSteps: number[] = [];
-  let i = ref.frames - 1;
+  let i = endRow;
   let j = rec.frames - 1;
   for (;;) {
     refSteps.push(i);
     recSteps.push(j);
     if (i === 0 && j === 0) break;
     const step = steps[offsets[i]! + (j - corridor.lo[i]!)];
-    if (i === 0 || step === FROM_LEFT) j--;
+    if (step === START_HERE) break;
+    if (step === JUMP_UP || step === JUMP_DIAGONAL) {
+      i = (landing.get(i)?.from ?? i) - 1;
+      if (step === JUMP_DIAGONAL) j--;
+    } else if (i === 0 || step === FROM_LEFT) j--;
     else if (step === FROM_UP) i--;
     else {
       i--;
@@ -194,10 +260,12 @@ export function multiResolutionWarp(
     coarse: (n: number, m: number) => Corridor;
     radius: number;
     pauses?: Uint8Array;
+    skips?: readonly SkippableSection[];
   },
   downsample: (f: FeatureFrames, factor: number) => FeatureFrames,
 ): WarpPath {
   const { factor, pauses } = options;
+  const skips = options.skips ?? [];
   const coarseRef = downsample(ref, factor);
   const coarseRec = downsample(rec, factor);
   const coarsePauses = pauses
@@ -210,7 +278,12 @@ export function multiResolutionWarp(
     coarseRec,
     options.coarse(coarseRef.frames, coarseRec.frames),
     coarsePauses,
+    skips.map((k) => ({
+      from: Math.round(k.from / factor),
+      to: Math.round(k.to / factor),
+      penalty: k.penalty / factor,
+    })),
   );
   const corridor = corridorAround(coarse, factor, ref.frames, rec.frames, options.radius);
-  return warp(ref, rec, corridor, pauses);
+  return warp(ref, rec, corridor, pauses, skips);
 }

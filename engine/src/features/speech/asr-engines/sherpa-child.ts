@@ -28,6 +28,8 @@ interface Session {
   recognizer: SherpaRecognizer;
   /** Samples fed to the VAD so far (its segment starts count from 0). */
   fed: number;
+  /** Samples of silence the host skipped: the VAD never saw them, the timeline must. */
+  skipped: number;
 }
 
 const recognizers = new Map<string, SherpaRecognizer>();
@@ -87,6 +89,7 @@ function open(config: TranscribeConfig): void {
     vad,
     recognizer: recognizer(config.whisper, config.language, config.task, config.numThreads),
     fed: 0,
+    skipped: 0,
   };
 }
 
@@ -110,7 +113,7 @@ function drain(s: Session): RecognizedSegment[] {
   while (!s.vad.isEmpty()) {
     const segment = s.vad.front(false);
     s.vad.pop();
-    out.push(decode(s, segment.start, segment.samples));
+    out.push(decode(s, segment.start + s.skipped, segment.samples));
   }
   return out;
 }
@@ -139,6 +142,15 @@ function handle(message: ToChild): FromChild {
         session.vad.acceptWaveform(samples.subarray(i, i + windowSize));
       session.fed += samples.length;
       return { type: 'ack', segments: drain(session) };
+    }
+    case 'silence': {
+      if (!session) return { type: 'error', message: 'no open transcription' };
+      // Seconds of nothing end whatever was being said; what the VAD holds is recognised now,
+      // against the clock as it was, before the skipped stretch moves it on.
+      session.vad.flush();
+      const segments = drain(session);
+      session.skipped += message.samples;
+      return { type: 'ack', segments };
     }
     case 'end': {
       if (!session) return { type: 'error', message: 'no open transcription' };

@@ -24,6 +24,22 @@ function childEntry(): { file: string; execArgv: string[] } {
   return { file, execArgv: built ? [] : ['--import', 'tsx'] };
 }
 
+/** Below −74 dBFS at every sample: digital silence or a muted input, no speech to detect. */
+export const SILENCE_PEAK = 2e-4;
+
+/**
+ * A chunk with no sample above SILENCE_PEAK is not sent: running the neural VAD over hours of
+ * nothing costs minutes and finds nothing. Any real room tone is above it, so speech is never
+ * skipped.
+ */
+export function isDigitalSilence(samples: Float32Array): boolean {
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i]!;
+    if (v > SILENCE_PEAK || v < -SILENCE_PEAK) return false;
+  }
+  return true;
+}
+
 export class SherpaHost {
   private child: ChildProcess | null = null;
   private ready: Promise<void> | null = null;
@@ -43,7 +59,10 @@ export class SherpaHost {
     return this.exclusive(signal, async () => {
       await this.request({ type: 'open', config }, 'ready');
       for await (const samples of chunks) {
-        const ack = await this.request({ type: 'audio', samples }, 'ack');
+        const message: ToChild = isDigitalSilence(samples)
+          ? { type: 'silence', samples: samples.length }
+          : { type: 'audio', samples };
+        const ack = await this.request(message, 'ack');
         onSegments(ack.segments);
       }
       const ended = await this.request({ type: 'end' }, 'ended');

@@ -34,6 +34,8 @@ export interface DiarizeConfig {
 export type ToChild =
   | { type: 'open'; config: TranscribeConfig }
   | { type: 'audio'; samples: Float32Array }
+  /** A stretch of digital silence the host did not send: ends any speech, advances the clock. */
+  | { type: 'silence'; samples: number }
   | { type: 'end' }
   | { type: 'diarize'; config: DiarizeConfig; samples: Float32Array }
   | { type: 'detect-language'; whisper: WhisperFiles; samples: Float32Array };

@@ -16,6 +16,7 @@ import { storeMultipartUpload } from '../../platform/index.ts';
 import type { FileStore } from '../../platform/index.ts';
 import { OPENAI_FORMATS, renderOpenAi, type OpenAiFormat } from './openai-format.ts';
 import type { TranscriptionService } from './transcription-service.ts';
+import { CHUNK_SECONDS } from './transcription-schemas.ts';
 import type { TranscriptionResult } from './transcript-types.ts';
 
 interface Deps {
@@ -81,11 +82,15 @@ async function handle(
         language: task === 'translate' ? null : upload.fields.language?.trim() || null,
         task,
         model: model.startsWith('whisper-') && model !== 'whisper-1' ? model : null,
+        modelType: 'standard',
         diarize: format === 'diarized_json',
         minSpeakers: null,
         maxSpeakers: null,
         wordTimestamps: format === 'verbose_json',
         confidenceScores: false,
+        chunkSeconds: CHUNK_SECONDS.default,
+        projectId: null,
+        noProject: true,
       },
       null,
     );

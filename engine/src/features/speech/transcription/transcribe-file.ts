@@ -18,9 +18,14 @@ import type {
 } from '../asr-engines/sherpa-protocol.ts';
 import type { AsrFiles } from './asr-packs.ts';
 import { toText } from './captions.ts';
+import {
+  assignSpeakers,
+  boundedCount,
+  relabelByFirstAppearance,
+  speakerCount,
+} from './speaker-labels.ts';
 import type { FileTranscript, TranscriptSegment, TranscriptWord } from './transcript-types.ts';
 
-export const MAX_SEGMENT_SECONDS = 28;
 /** Diarization clusters the whole recording at once: 4 hours of 16 kHz float is ~900 MB. */
 export const DIARIZATION_MAX_SECONDS = 4 * 3600;
 
@@ -31,6 +36,8 @@ export interface TranscribeFileOptions {
   language: string | null;
   task: 'transcribe' | 'translate';
   wordTimestamps: boolean;
+  /** Longest speech segment handed to Whisper (VAD cuts longer speech). */
+  maxSegmentSeconds: number;
   diarization:
     | (Omit<DiarizeConfig, 'numSpeakers' | 'threshold'> & {
         min: number | null;
@@ -85,7 +92,7 @@ export async function transcribeFile(
       language: options.language,
       task: options.task,
       vadModel: options.asr.vad,
-      maxSegmentSeconds: MAX_SEGMENT_SECONDS,
+      maxSegmentSeconds: options.maxSegmentSeconds,
       numThreads: 2,
     },
     chunks(),
@@ -198,29 +205,12 @@ async function diarize(
 ): Promise<SpeakerTurn[]> {
   const pcm = await decodeAudio(ffmpeg, path, { sampleRate: 16_000, channels: 1, signal });
   const base = { segmentation: config.segmentation, embedding: config.embedding, threshold: 0.5 };
-  let turns = await deps.sherpa.diarize({ ...base, numSpeakers: null }, pcm.samples, signal);
-  const count = new Set(turns.map((t) => t.speaker)).size;
-  // Clustering by threshold first; a count outside the caller's bounds is re-clustered to the bound.
-  const bound =
-    config.min !== null && count < config.min
-      ? config.min
-      : config.max !== null && count > config.max
-        ? config.max
-        : null;
+  // With min = max the count is known: one clustering to it. Otherwise cluster by threshold
+  // first, and re-cluster to the nearer bound when the count falls outside the caller's range.
+  const exact = config.min !== null && config.min === config.max ? config.min : null;
+  let turns = await deps.sherpa.diarize({ ...base, numSpeakers: exact }, pcm.samples, signal);
+  const bound = exact === null ? boundedCount(speakerCount(turns), config.min, config.max) : null;
   if (bound !== null)
     turns = await deps.sherpa.diarize({ ...base, numSpeakers: bound }, pcm.samples, signal);
-  return turns;
-}
-
-/** Each segment gets the speaker who talks most within it. */
-export function assignSpeakers(segments: TranscriptSegment[], turns: readonly SpeakerTurn[]): void {
-  for (const segment of segments) {
-    const overlap = new Map<number, number>();
-    for (const turn of turns) {
-      const o = Math.min(segment.end, turn.end) - Math.max(segment.start, turn.start);
-      if (o > 0) overlap.set(turn.speaker, (overlap.get(turn.speaker) ?? 0) + o);
-    }
-    const best = [...overlap.entries()].sort((a, b) => b[1] - a[1])[0];
-    segment.speaker = best ? `SPEAKER_${String(best[0]).padStart(2, '0')}` : null;
-  }
+  return relabelByFirstAppearance(turns);
 }

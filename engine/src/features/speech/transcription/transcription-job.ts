@@ -25,9 +25,16 @@ export const transcriptionInput = z.object({
   max_speakers: z.number().int().positive().nullable(),
   word_timestamps: z.boolean(),
   confidence_scores: z.boolean(),
+  // Fields of the native routes; the defaults keep jobs stored before them readable.
+  model_type: z.enum(['standard', 'premium', 'premium-diarized']).default('standard'),
+  project_id: z.string().nullable().default(null),
+  chunk_seconds: z.number().min(5).max(30).default(28),
+  /** Seconds of audio probed at the request (the estimate); null when it could not be read. */
+  probed_seconds: z.number().nullable().default(null),
 });
 
 export type TranscriptionInput = z.infer<typeof transcriptionInput>;
+export type TranscriptionInputFields = z.input<typeof transcriptionInput>;
 
 export function makeTranscriptionJob(
   service: TranscriptionService,

@@ -15,7 +15,9 @@ import type { FileStore } from '../../platform/index.ts';
 import { probeMedia } from '../../../audio/probe.ts';
 import type { AlignmentService } from '../alignment/alignment-service.ts';
 import type { SherpaHost } from '../asr-engines/sherpa-host.ts';
-import { resolveAsr, resolveDiarization } from './asr-packs.ts';
+import { resolveAsr, resolveDiarization, type ModelType } from './asr-packs.ts';
+import type { TranscriptStore } from './transcript-store.ts';
+import { renumberSegments } from './speaker-labels.ts';
 import { transcribeFile } from './transcribe-file.ts';
 import {
   DIARIZATION_JOB,
@@ -25,8 +27,15 @@ import {
 import type { FileTranscript, TranscriptionResult } from './transcript-types.ts';
 import { whisperLanguage } from './whisper-languages.ts';
 
+function formatClock(seconds: number): string {
+  const s = Math.round(seconds);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
 export interface TranscriptionDeps {
   files: FileStore;
+  store: TranscriptStore;
   jobs: JobRunner;
   jobRepo: JobRepo;
   jobEvents: JobEvents;
@@ -41,13 +50,23 @@ export interface TranscriptionDeps {
 export interface TranscriptionOptions {
   language: string | null;
   task: 'transcribe' | 'translate';
+  /** A Whisper pack asked for by id (`whisper-small`), else null: chosen by `modelType`. */
   model: string | null;
+  modelType: ModelType;
   diarize: boolean;
   minSpeakers: number | null;
   maxSpeakers: number | null;
   wordTimestamps: boolean;
   confidenceScores: boolean;
+  chunkSeconds: number;
+  /** The transcript project whose speaker names apply; null: a new one, or none with `noProject`. */
+  projectId: string | null;
+  /** OpenAI-compatible calls answer at once and keep no project. */
+  noProject?: boolean;
 }
+
+/** The contract's limit: "up to 15 hours per video". */
+export const MAX_TOTAL_SECONDS = 15 * 3600;
 
 export class TranscriptionService {
   constructor(private readonly deps: TranscriptionDeps) {}
@@ -79,9 +98,41 @@ export class TranscriptionService {
         details: { fields: [{ loc: ['body', 'min_speakers'], msg: 'greater than max_speakers' }] },
       });
     }
-    resolveAsr(this.deps.models, options.model);
+    resolveAsr(this.deps.models, options.model, options.modelType);
     if (options.diarize) resolveDiarization(this.deps.models);
     return language;
+  }
+
+  /**
+   * Seconds of audio in the stored files, probed before anything is charged: a file ffmpeg
+   * cannot read or without audio is 400 `invalid_audio` (a 0-byte upload is one), and more than
+   * 15 hours in all is 400 `validation_error`.
+   */
+  async probe(ownerId: string, files: { file_key: string; filename: string }[]): Promise<number> {
+    const ffmpeg = await this.deps.ffmpeg();
+    let total = 0;
+    for (const f of files) {
+      const row = this.deps.files.get(ownerId, f.file_key);
+      if (row.bytes === 0) throw new AppError('invalid_audio', `${f.filename} is empty (0 bytes).`);
+      const info = await probeMedia(ffmpeg, this.deps.files.pathOf(row)).catch((error: unknown) => {
+        if (error instanceof AppError && error.status < 500)
+          throw new AppError(error.code, `${f.filename} is not audio or video ffmpeg can read.`, {
+            details: { ...error.details, param: 'file', filename: f.filename },
+          });
+        throw error;
+      });
+      if (info.audio === null)
+        throw new AppError('invalid_audio', `${f.filename} has no audio stream.`);
+      total += info.duration_seconds ?? 0;
+    }
+    if (total > MAX_TOTAL_SECONDS) {
+      throw new AppError(
+        'validation_error',
+        `Transcription takes up to ${MAX_TOTAL_SECONDS / 3600} hours of audio per request; these files hold ${(total / 3600).toFixed(1)} hours.`,
+        { details: { max_seconds: MAX_TOTAL_SECONDS, seconds: total } },
+      );
+    }
+    return total;
   }
 
   /** Creates the job for files already stored (the caller discards them if this throws). */
@@ -92,6 +143,10 @@ export class TranscriptionService {
     sourceUrls: string[] | null,
   ): Promise<JobRow> {
     const language = this.check(options);
+    const probed = await this.probe(ownerId, files);
+    const project = options.noProject
+      ? null
+      : this.projectFor(ownerId, options.projectId, files[0]?.filename ?? 'Transcript');
     const input: TranscriptionInput = {
       files,
       source_urls: sourceUrls,
@@ -103,12 +158,32 @@ export class TranscriptionService {
       max_speakers: options.maxSpeakers,
       word_timestamps: options.wordTimestamps,
       confidence_scores: options.confidenceScores,
+      model_type: options.modelType,
+      project_id: project,
+      chunk_seconds: options.chunkSeconds,
+      probed_seconds: probed,
     };
-    return this.deps.jobs.create(
-      ownerId,
-      options.diarize ? DIARIZATION_JOB : TRANSCRIPTION_JOB,
-      input,
-    );
+    try {
+      return await this.deps.jobs.create(
+        ownerId,
+        options.diarize ? DIARIZATION_JOB : TRANSCRIPTION_JOB,
+        input,
+      );
+    } catch (error) {
+      // A project made for this request goes with it (e.g. 402: nothing is kept).
+      if (project !== null && options.projectId === null) this.deps.store.deleteProject(project);
+      throw error;
+    }
+  }
+
+  /** The named project (404 when it is not the caller's), or a new one named after the file. */
+  private projectFor(ownerId: string, projectId: string | null, filename: string): string {
+    if (projectId === null) return this.deps.store.createProject(ownerId, filename).id;
+    if (!this.deps.store.project(ownerId, projectId))
+      throw new AppError('not_found', `Transcript project ${projectId} not found.`, {
+        details: { param: 'project_id' },
+      });
+    return projectId;
   }
 
   /** Waits for a job's end (the OpenAI-compatible routes answer synchronously). */
@@ -155,7 +230,7 @@ export class TranscriptionService {
   }
 
   async quote(ownerId: string, input: TranscriptionInput): Promise<JobQuote> {
-    const seconds = await this.probedSeconds(ownerId, input);
+    const seconds = input.probed_seconds ?? (await this.probedSeconds(ownerId, input));
     const base = this.deps.credits.quoteMinutes('transcription', seconds);
     if (!input.diarize) return base;
     const speakers = this.deps.credits.quoteMinutes('speaker_diarization', seconds);
@@ -183,7 +258,7 @@ export class TranscriptionService {
 
   async run(ctx: JobContext<TranscriptionInput>): Promise<TranscriptionResult> {
     const { input, ownerId, signal } = ctx;
-    const asr = resolveAsr(this.deps.models, input.model);
+    const asr = resolveAsr(this.deps.models, input.model, input.model_type);
     const diarization = input.diarize
       ? {
           ...resolveDiarization(this.deps.models),
@@ -205,6 +280,7 @@ export class TranscriptionService {
             language: input.language,
             task: input.task,
             wordTimestamps: input.word_timestamps || input.confidence_scores,
+            maxSegmentSeconds: input.chunk_seconds,
             diarization,
             signal,
             onProgress: (fraction) => {
@@ -221,6 +297,22 @@ export class TranscriptionService {
       );
     }
     const duration = results.reduce((sum, r) => sum + r.duration, 0);
+    if (results.every((r) => r.segments.length === 0)) {
+      // Silence (or noise) only: nothing to transcribe is a failed request, refunded in full.
+      throw new AppError(
+        'invalid_audio',
+        `No speech was found in ${input.files.map((f) => f.filename).join(', ')} (${formatClock(duration)} of audio).`,
+      );
+    }
+    renumberSegments(results);
+    // Word timings are also how confidence is measured; each is kept only when it was asked for.
+    for (const segment of results.flatMap((r) => r.segments)) {
+      if (!input.word_timestamps) segment.words = [];
+      if (!input.confidence_scores) {
+        segment.confidence = null;
+        for (const word of segment.words) word.confidence = null;
+      }
+    }
     const used =
       this.deps.credits.quoteMinutes('transcription', duration).credits +
       (input.diarize ? this.deps.credits.quoteMinutes('speaker_diarization', duration).credits : 0);
