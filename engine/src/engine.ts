@@ -23,7 +23,7 @@ import { cleanupJobs, createCleanup } from './features/cleanup/index.ts';
 import { musicJobs, type Music } from './features/music/index.ts';
 import { createPlatform, platformJobs, type WebhookLookup } from './features/platform/index.ts';
 import { createSpeechArea } from './features/speech/index.ts';
-import { createVoices } from './features/voices/index.ts';
+import { createVoices, voicesJobs } from './features/voices/index.ts';
 import { WebhookService } from './features/webhooks/index.ts';
 import { FfmpegStatus } from './ffmpeg-status.ts';
 import { describeInference } from './inference/execution-providers.ts';
@@ -133,7 +133,13 @@ export async function createEngine(
     ...(options.webhookLookup && { lookup: options.webhookLookup }),
     ...(options.webhookTimeoutMs !== undefined && { timeoutMs: options.webhookTimeoutMs }),
   });
-  const voices = createVoices({ ...core, urls: platform.urls, charges: billing.ledger });
+  const voices = createVoices({
+    ...core,
+    urls: platform.urls,
+    files: platform.files,
+    charges: billing.ledger,
+    pricing: billing,
+  });
   const speech = createSpeechArea({
     workers,
     models,
@@ -156,6 +162,7 @@ export async function createEngine(
     ...booksJobs(books),
     ...musicJobs(music),
     ...cleanupJobs({ ...core, ...platform, pricing: billing }),
+    ...voicesJobs(voices),
     ...(options.jobs ?? []),
   ])
     registry.register(handler);
@@ -225,6 +232,7 @@ export async function createEngine(
       announceRecovered(recoverInterruptedJobs(jobRepo, registry), jobRepo, jobEvents);
       await webhooks.stop();
       await speech.close();
+      await voices.close();
       await workers.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

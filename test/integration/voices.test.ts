@@ -192,12 +192,14 @@ describe('audiobook voices', () => {
 });
 
 describe('custom voices', () => {
-  it('answers 503 model_not_installed for cloning, never a fake voice', async () => {
+  // Sample validation runs before any pack check: a clone request without a sample is refused
+  // as such even where no cloning pack is installed (the pack's 503 is in custom-voices.test).
+  it('refuses a clone request that carries no sample, before any pack check', async () => {
     const res = await fetch(
       `${engine.api}/voice/voice-clone`,
       authed(engine.token, { method: 'POST' }),
     );
-    expect(res.status).toBe(503);
-    expect(((await res.json()) as { code: string }).code).toBe('model_not_installed');
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { code: string }).code).toBe('unsupported_media_type');
   });
 });

@@ -52,10 +52,11 @@ export interface Contract {
     voicesRoutes['post'] &
     webhooksRoutes['post'];
   put: audiobookRoutes['put'] & localRoutes['put'];
-  patch: authRoutes['patch'] & webhooksRoutes['patch'];
+  patch: authRoutes['patch'] & voicesRoutes['patch'] & webhooksRoutes['patch'];
   delete: apiKeysRoutes['delete'] &
     audiobookRoutes['delete'] &
     authRoutes['delete'] &
     midiRoutes['delete'] &
+    voicesRoutes['delete'] &
     webhooksRoutes['delete'];
 }

@@ -10,3 +10,4 @@ export * from './credits.ts';
 export * from './webhooks.ts';
 export * from './audiobook.ts';
 export * from './narration.ts';
+export * from './custom-voices.ts';

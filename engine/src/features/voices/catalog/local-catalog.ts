@@ -10,6 +10,7 @@
  * come from a `CustomVoiceSource` and are re-read after `refresh()` (the custom-voice service
  * calls it on every change).
  */
+import { openAiVoice } from './openai-voices.ts';
 import { StandardVoices, stableVoiceId } from './standard-voices.ts';
 import { variantVoices } from './variant-voices.ts';
 import type { SpeakableVoice, VoiceCatalog, VoiceEngineName } from './voice-catalog.ts';
@@ -106,7 +107,8 @@ export class LocalVoiceCatalog implements VoiceCatalog {
 
   /**
    * A voice by integer id (number or digits), slug, engine voice key or display name, any
-   * case, among the voices `ownerId` may use (public ones only without an owner).
+   * case, among the voices `ownerId` may use (public ones only without an owner); custom voices
+   * also by UUID; OpenAI's voice names (`alloy`…) map to local voices (openai-voices.ts).
    */
   resolve(ref: string | number, ownerId?: string): SpeakableVoice | null {
     const { byId, byText, voices } = this.load();
@@ -119,7 +121,12 @@ export class LocalVoiceCatalog implements VoiceCatalog {
     const matches = (v: SpeakableVoice) =>
       v.name === text || v.displayName.toLowerCase() === text || v.owner?.uuid === text;
     const custom = voices.filter((v) => v.owner && usableBy(v, ownerId) && matches(v));
-    return custom.find((v) => v.owner?.userId === ownerId) ?? custom[0] ?? null;
+    const named = custom.find((v) => v.owner?.userId === ownerId) ?? custom[0];
+    if (named) return named;
+    // OpenAI's voice names: the Kokoro voice of that character if installed, else a preset.
+    const openai = openAiVoice(text);
+    if (openai) return byText.get(openai[0]) ?? byText.get(openai[1]) ?? null;
+    return null;
   }
 
   /** Forget cached voices (after `models install/remove` or a custom voice changed). */

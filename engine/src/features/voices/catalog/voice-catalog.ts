@@ -18,7 +18,7 @@ export interface CatalogVoice {
 }
 
 /** Engines that speak catalog voices (features/voices/engines). */
-export type VoiceEngineName = 'espeak' | 'piper' | 'kokoro';
+export type VoiceEngineName = 'espeak' | 'piper' | 'kokoro' | 'zeroshot';
 
 export type { VoiceAge };
 
@@ -26,6 +26,8 @@ export type { VoiceAge };
 export interface VoiceProsody {
   pitch: number;
   rate: number;
+  /** Liveliness (TtsRequest.energy), for designed voices; 1 when absent. */
+  energy?: number;
 }
 
 /** A voice the engine can actually speak: what the catalog routes and narration need. */

@@ -29,6 +29,8 @@ const DESCRIPTIONS: Record<SpeakableVoice['engine'], string> = {
     'Built-in eSpeak NG formant voice: clear and fast, audibly synthetic. Install a neural voice pack for natural narration.',
   piper: 'Piper neural voice (VITS), installed model pack.',
   kokoro: 'Kokoro neural voice (82M), installed model pack.',
+  zeroshot:
+    'Cloned voice: a zero-shot neural voice (installed cloning pack) speaking with this speaker’s embedding.',
 };
 
 function describe(voice: SpeakableVoice): string {

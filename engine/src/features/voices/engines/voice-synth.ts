@@ -36,6 +36,7 @@ export class VoiceSynthesizer {
       ...(own && {
         speed: request.speed * own.rate,
         pitch: (request.pitch ?? 1) * own.pitch,
+        ...(own.energy !== undefined && { energy: (request.energy ?? 1) * own.energy }),
       }),
     });
   }
