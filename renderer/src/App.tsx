@@ -11,6 +11,7 @@ import { hrefFor, useHashPath } from './features/shell/router.ts';
 import { DEFAULT_PATH, findArea } from './features/shell/routes.ts';
 import { Sidebar } from './features/shell/Sidebar.tsx';
 import { StemsPage } from './features/stems/StemsPage.tsx';
+import { VoiceLabPage } from './features/voice-lab/VoiceLabPage.tsx';
 import { VoicesPage } from './features/voices/VoicesPage.tsx';
 import { WebhooksPage } from './features/webhooks/WebhooksPage.tsx';
 
@@ -71,6 +72,7 @@ export function App() {
         {area?.path === '/webhooks' && <WebhooksPage />}
         {area?.path === '/music/stems' && <StemsPage />}
         {area?.path === '/voices' && <VoicesPage />}
+        {area?.path === '/voices/lab' && <VoiceLabPage />}
         {area?.path === '/music/denoise' && <DenoisePage />}
         {area?.path === '/music/midi' && <MidiPage />}
       </main>

@@ -40,6 +40,15 @@ export const AREAS: readonly AreaRoute[] = [
       'Every voice this machine can speak: the built-in voices in 100+ languages and the neural voices of installed packs.',
   },
   {
+    path: '/voices/lab',
+    label: 'Voice lab',
+    icon: 'mic',
+    section: 'Production',
+    ready: true,
+    summary:
+      'Voices of your own: clone one from a recording, design one from a description, and re-voice recordings.',
+  },
+  {
     path: '/music/stems',
     label: 'Stems',
     title: 'Stem separation',
