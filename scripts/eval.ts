@@ -10,6 +10,7 @@ import { runChapterEval } from './eval/chapters.ts';
 import { runStemsEval } from './eval/stems.ts';
 import { runDenoiseEval } from './eval/denoise.ts';
 import { runMidiEval } from './eval/midi.ts';
+import { runVoicesEval } from './eval/voices.ts';
 
 type Evaluation = { about: string; run: (dataDir: string) => Promise<void> };
 
@@ -50,6 +51,11 @@ const evaluations: Record<string, Evaluation> = {
   midi: {
     about: 'Basic Pitch note precision/recall/F1 (onset ±50 ms) per file of music/ with MIDI truth',
     run: runMidiEval,
+  },
+  voices: {
+    about:
+      'speaker similarity of cloned voices vs their sample and vs impostors (skips loudly without the packs)',
+    run: runVoicesEval,
   },
 };
 

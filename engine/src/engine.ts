@@ -24,7 +24,7 @@ import { musicJobs, type Music } from './features/music/index.ts';
 import { createPlatform, platformJobs, type WebhookLookup } from './features/platform/index.ts';
 import { createSpeechArea } from './features/speech/index.ts';
 import { createSync } from './features/sync/index.ts';
-import { createVoices } from './features/voices/index.ts';
+import { createVoices, voicesJobs } from './features/voices/index.ts';
 import { createWeb, webJobs } from './features/web/index.ts';
 import { WebhookService } from './features/webhooks/index.ts';
 import { FfmpegStatus } from './ffmpeg-status.ts';
@@ -143,7 +143,13 @@ export async function createEngine(
     files: platform.files,
     offload: platform.offload,
   });
-  const voices = createVoices({ ...core, urls: platform.urls, charges: billing.ledger });
+  const voices = createVoices({
+    ...core,
+    urls: platform.urls,
+    files: platform.files,
+    charges: billing.ledger,
+    pricing: billing,
+  });
   const speech = createSpeechArea({
     config,
     db: database.db,
@@ -174,6 +180,7 @@ export async function createEngine(
     ...musicJobs(music),
     ...cleanupJobs({ ...core, ...platform, pricing: billing }),
     ...webJobs(web),
+    ...voicesJobs(voices),
     ...(options.jobs ?? []),
   ])
     registry.register(handler);
@@ -249,6 +256,7 @@ export async function createEngine(
       await webhooks.stop();
       await web.stop();
       await speech.close();
+      await voices.close();
       await workers.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -13,6 +13,7 @@ import { Sidebar } from './features/shell/Sidebar.tsx';
 import { StemsPage } from './features/stems/StemsPage.tsx';
 import { SyncPanel } from './features/sync/SyncPanel.tsx';
 import { TranscriptionPage } from './features/transcription/TranscriptionPage.tsx';
+import { VoiceLabPage } from './features/voice-lab/VoiceLabPage.tsx';
 import { VoicesPage } from './features/voices/VoicesPage.tsx';
 import { WebPage } from './features/web/WebPage.tsx';
 import { WebhooksPage } from './features/webhooks/WebhooksPage.tsx';
@@ -75,6 +76,7 @@ export function App() {
         {area?.path === '/webhooks' && <WebhooksPage />}
         {area?.path === '/music/stems' && <StemsPage />}
         {area?.path === '/voices' && <VoicesPage />}
+        {area?.path === '/voices/lab' && <VoiceLabPage />}
         {area?.path === '/music/denoise' && <DenoisePage />}
         {area?.path === '/music/midi' && <MidiPage />}
         {area?.path === '/web' && <WebPage />}

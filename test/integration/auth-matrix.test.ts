@@ -16,6 +16,7 @@ import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
 import { StandardVoices } from '../../engine/src/features/voices/catalog/standard-voices.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
 import { startFakeGithub, type FakeGithub } from '../helpers/oauth-providers.ts';
+import { makeConversionJob, makeCustomVoice } from '../helpers/matrix-voice-resources.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 
 const protectedRoutes = routeTable.filter((route) => route.auth !== 'none');
@@ -236,6 +237,9 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
   // Catalog voices are public (every user may use them): no other-user 404 applies.
   voice_id: () => Promise.resolve(String(new StandardVoices().resolve('en-us')?.id ?? 0)),
   voice_identifier: () => Promise.resolve(String(new StandardVoices().resolve('en-us')?.id ?? 0)),
+  custom_voice_id: () => makeCustomVoice(engine, alice),
+  conversion_id: () =>
+    makeConversionJob(engine, alice, aliceOwns.file_key ?? '', aliceOwns.custom_voice_id ?? ''),
   pronunciation_id: async () => {
     const res = await postJson(
       engine,
@@ -459,6 +463,8 @@ beforeAll(async () => {
     'take_id',
     'voice_id',
     'voice_identifier',
+    'custom_voice_id',
+    'conversion_id',
     'pronunciation_id',
     'detect_job_id',
     'annotate_job_id',

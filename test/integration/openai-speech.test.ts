@@ -7,6 +7,7 @@ import path from 'node:path';
 import OpenAI, { BadRequestError, NotFoundError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudio, type Ffmpeg, type PcmAudio } from '../../engine/src/audio/index.ts';
+import { measureVoice } from '../../engine/src/features/voices/analysis/pitch-track.ts';
 import { postJson, bearer, registerUser, type TestUser } from '../helpers/accounts.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
@@ -43,6 +44,10 @@ async function decode(bytes: Buffer, ext: string): Promise<PcmAudio> {
   const file = path.join(temp.dir, `${Math.random().toString(36).slice(2)}.${ext}`);
   fs.writeFileSync(file, bytes);
   return decodeAudio(ffmpeg, file);
+}
+
+function medianF0(audio: PcmAudio): number {
+  return measureVoice(audio.samples, audio.sampleRate).f0;
 }
 
 async function creditsBalance(): Promise<number> {
@@ -124,6 +129,48 @@ describe('POST /v1/audio/speech through the openai SDK', () => {
     );
     expect(rmsDb(audio.samples, 1)).toBeGreaterThan(-40);
   }, 30_000);
+
+  it('takes OpenAI’s voice names: alloy, onyx and the rest speak with local voices', async () => {
+    const alloy = await decode(await speak({ voice: 'alloy', response_format: 'wav' }), 'wav');
+    expect(rmsDb(alloy.samples, 1)).toBeGreaterThan(-40);
+    const onyx = await decode(await speak({ voice: 'onyx', response_format: 'wav' }), 'wav');
+    // onyx (deep man) and alloy (a woman) are different local voices: different pitch.
+    expect(medianF0(onyx)).toBeLessThan(medianF0(alloy) * 0.75);
+    for (const voice of [
+      'ash',
+      'ballad',
+      'coral',
+      'echo',
+      'fable',
+      'nova',
+      'sage',
+      'shimmer',
+      'verse',
+    ]) {
+      const res = await fetch(`${engine.url}/v1/audio/speech`, {
+        method: 'POST',
+        headers: bearer(user.tokens.access_token, { 'Content-Type': 'application/json' }),
+        body: JSON.stringify({
+          input: 'Hello.',
+          voice: voice.toUpperCase(),
+          response_format: 'wav',
+        }),
+      });
+      expect(res.status, voice).toBe(200);
+    }
+  }, 60_000);
+
+  it('takes a display name, in any case, as the voice', async () => {
+    const audio = await decode(
+      await speak({
+        voice: 'english (great britain)',
+        response_format: 'wav',
+        input: 'Hello there.',
+      }),
+      'wav',
+    );
+    expect(rmsDb(audio.samples, 1)).toBeGreaterThan(-40);
+  });
 
   it('an unknown voice raises NotFoundError (404 voice_not_found, param voice)', async () => {
     const error: unknown = await speak({ voice: 'no-such-voice' }).catch((e: unknown) => e);

@@ -231,7 +231,7 @@ export const modelManifestSchema = z
     id: packId,
     task: z.enum(MODEL_TASKS),
     engine: z
-      .enum(['piper', 'kokoro'])
+      .enum(['piper', 'kokoro', 'zeroshot'])
       .optional()
       .describe(
         'For tts packs: the runtime that reads the files (features/voices/engines/neural-voices.ts).',

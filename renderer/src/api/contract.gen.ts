@@ -68,12 +68,16 @@ export interface Contract {
     mediaRoutes['put'] &
     syncRoutes['put'] &
     transcriptionRoutes['put'];
-  patch: authRoutes['patch'] & transcriptionRoutes['patch'] & webhooksRoutes['patch'];
+  patch: authRoutes['patch'] &
+    transcriptionRoutes['patch'] &
+    voicesRoutes['patch'] &
+    webhooksRoutes['patch'];
   delete: apiKeysRoutes['delete'] &
     audiobookRoutes['delete'] &
     authRoutes['delete'] &
     midiRoutes['delete'] &
     readerRoutes['delete'] &
     transcriptionRoutes['delete'] &
+    voicesRoutes['delete'] &
     webhooksRoutes['delete'];
 }

@@ -15,3 +15,4 @@ export * from './webhook-ingest.ts';
 export * from './checkout.ts';
 export * from './sync.ts';
 export * from './transcripts.ts';
+export * from './custom-voices.ts';

@@ -10,6 +10,14 @@ import { denoiseRoutes } from './routes.ts';
 
 export type { CleanupDeps } from './cleanup-deps.ts';
 export { DenoiseService } from './denoise-service.ts';
+// For the voices area: cleans a voice sample (DeepFilterNet3) inside the caller's own job.
+export {
+  cleanRecording,
+  requireRecordingCleaner,
+  type CleanRecordingOptions,
+  type RecordingCleanerDeps,
+} from './clean-recording.ts';
+export type { DenoiseFileResult } from './denoise-file.ts';
 
 export const cleanupRoutes = denoiseRoutes;
 

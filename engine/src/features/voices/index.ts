@@ -4,21 +4,20 @@
  * routes and the OpenAI-compatible /audio/speech (docs/api/voices.md, voices-engines.md,
  * openai-compat.md). Books, the reader and cast picks speak through `catalog` and `synth`.
  */
-import type { Core } from '../../core.ts';
-import type { Charges } from '../billing/index.ts';
-import type { UrlSigner } from '../platform/index.ts';
-import { LocalVoiceCatalog } from './catalog/local-catalog.ts';
+import { conversionRoutes } from './conversion/conversion-routes.ts';
+import { customVoiceRoutes } from './custom/custom-routes.ts';
+import { designRoutes } from './design/design-routes.ts';
 import { voiceRoutes } from './catalog/routes.ts';
-import { VoicePreviews } from './catalog/voice-preview.ts';
-import { VoicesService } from './catalog/voices-service.ts';
-import { EspeakEngine } from './engines/espeak/espeak-engine.ts';
-import { createNeuralEngines, installedNeuralVoices } from './engines/neural-voices.ts';
-import { VoiceSynthesizer } from './engines/voice-synth.ts';
 import { speechRoutes } from './speech/routes.ts';
-import { SpeechService } from './speech/speech-service.ts';
 
+export { createVoices, voicesJobs, type Voices, type VoicesDeps } from './voices-area.ts';
 export { LocalVoiceCatalog } from './catalog/local-catalog.ts';
-export type { SpeakableVoice, VoiceCatalog } from './catalog/voice-catalog.ts';
+export type { SpeakableVoice, VoiceAge, VoiceCatalog } from './catalog/voice-catalog.ts';
+export {
+  pickDistinctVoices,
+  voiceTraits,
+  type DistinctVoiceOptions,
+} from './catalog/distinct-voices.ts';
 export type { VoiceUsageSource } from './catalog/voices-service.ts';
 export { suitedVoices } from './catalog/voice-views.ts';
 export { VoiceSynthesizer } from './engines/voice-synth.ts';
@@ -34,43 +33,10 @@ export {
   type PronunciationEntry,
 } from './speech/speak-text.ts';
 
-export const voicesRoutes = [...speechRoutes, ...voiceRoutes];
-
-export interface Voices {
-  /** Every voice a caller may speak with. */
-  catalog: LocalVoiceCatalog;
-  /** Speaks a catalog voice with its engine. */
-  synth: VoiceSynthesizer;
-  /** The voice routes: catalog views, previews, languages. */
-  library: VoicesService;
-  /** OpenAI-compatible text to speech. */
-  speech: SpeechService;
-}
-
-export interface VoicesDeps extends Pick<Core, 'config' | 'workers' | 'models' | 'ffmpeg' | 'log'> {
-  urls: UrlSigner;
-  charges: Charges;
-}
-
-export function createVoices(deps: VoicesDeps): Voices {
-  const neural = createNeuralEngines(deps.workers, deps.models, deps.config.executionProviders);
-  const catalog = new LocalVoiceCatalog(undefined, () =>
-    installedNeuralVoices(deps.models, deps.log),
-  );
-  const synth = new VoiceSynthesizer({
-    espeak: new EspeakEngine(deps.workers),
-    piper: neural.piper,
-    kokoro: neural.kokoro,
-  });
-  const ffmpeg = () => deps.ffmpeg.require();
-  return {
-    catalog,
-    synth,
-    library: new VoicesService(
-      catalog,
-      new VoicePreviews(deps.config.home, synth, ffmpeg),
-      deps.urls,
-    ),
-    speech: new SpeechService({ voices: catalog, synth, ledger: deps.charges, ffmpeg }),
-  };
-}
+export const voicesRoutes = [
+  ...speechRoutes,
+  ...voiceRoutes,
+  ...customVoiceRoutes,
+  ...designRoutes,
+  ...conversionRoutes,
+];

@@ -20,6 +20,9 @@ import type * as speech_alignment_alignmentSchema from '../../../../engine/src/f
 import type * as speech_transcription_transcriptionSchemas from '../../../../engine/src/features/speech/transcription/transcription-schemas.ts';
 import type * as sync_schemas from '../../../../engine/src/features/sync/schemas.ts';
 import type * as voices_catalog_voiceSchemas from '../../../../engine/src/features/voices/catalog/voice-schemas.ts';
+import type * as voices_conversion_conversionSchemas from '../../../../engine/src/features/voices/conversion/conversion-schemas.ts';
+import type * as voices_custom_customSchemas from '../../../../engine/src/features/voices/custom/custom-schemas.ts';
+import type * as voices_design_designSchemas from '../../../../engine/src/features/voices/design/design-schemas.ts';
 import type * as web_media_mediaSchemas from '../../../../engine/src/features/web/media/media-schemas.ts';
 import type * as web_reader_readerSchemas from '../../../../engine/src/features/web/reader/reader-schemas.ts';
 import type * as webhooks_webhookSchemas from '../../../../engine/src/features/webhooks/webhook-schemas.ts';
@@ -34,6 +37,7 @@ export interface Schemas {
   alignRequestSchema: z.output<typeof speech_alignment_alignmentSchema.alignRequestSchema>;
   alignResultSchema: z.output<typeof speech_alignment_alignmentSchema.alignResultSchema>;
   analysisResultSchema: z.output<typeof platform_analysis_analysisSchema.analysisResultSchema>;
+  analyzeUpload: z.output<typeof voices_custom_customSchemas.analyzeUpload>;
   annotateBody: z.output<typeof books_cast_castSchemas.annotateBody>;
   annotateJobParams: z.output<typeof books_cast_castSchemas.annotateJobParams>;
   annotateResponse: z.output<typeof books_cast_castSchemas.annotateResponse>;
@@ -65,18 +69,33 @@ export interface Schemas {
   chapterSchema: z.output<typeof books_chapters_chapterSchemas.chapterSchema>;
   checkReport: z.output<typeof books_export_exportSchemas.checkReport>;
   checkUploadDoc: z.output<typeof books_export_exportSchemas.checkUploadDoc>;
+  conversionJobSchema: z.output<typeof voices_conversion_conversionSchemas.conversionJobSchema>;
+  conversionListQuery: z.output<typeof voices_conversion_conversionSchemas.conversionListQuery>;
+  conversionListSchema: z.output<typeof voices_conversion_conversionSchemas.conversionListSchema>;
+  conversionParams: z.output<typeof voices_conversion_conversionSchemas.conversionParams>;
+  conversionStatusSchema: z.output<
+    typeof voices_conversion_conversionSchemas.conversionStatusSchema
+  >;
+  conversionUpload: z.output<typeof voices_conversion_conversionSchemas.conversionUpload>;
   costEstimateSchema: z.output<typeof books_projects_projectSchemas.costEstimateSchema>;
   createApiKeyBody: z.output<typeof accounts_apiKeys_schemas.createApiKeyBody>;
   createdApiKeySchema: z.output<typeof accounts_apiKeys_schemas.createdApiKeySchema>;
   createdEndpointSchema: z.output<typeof webhooks_webhookSchemas.createdEndpointSchema>;
+  createdVoiceSchema: z.output<typeof voices_custom_customSchemas.createdVoiceSchema>;
   createProjectBody: z.output<typeof books_projects_projectSchemas.createProjectBody>;
   createPronunciationBody: z.output<
     typeof books_production_productionSchemas.createPronunciationBody
   >;
+  customVoiceParams: z.output<typeof voices_custom_customSchemas.customVoiceParams>;
+  customVoicePatch: z.output<typeof voices_custom_customSchemas.customVoicePatch>;
   dashboardSchema: z.output<typeof books_projects_projectSchemas.dashboardSchema>;
+  deletedVoiceSchema: z.output<typeof voices_custom_customSchemas.deletedVoiceSchema>;
   deliverySchema: z.output<typeof webhooks_webhookSchemas.deliverySchema>;
   denoiseJobSchema: z.output<typeof cleanup_denoiseSchema.denoiseJobSchema>;
   denoiseRequestSchema: z.output<typeof cleanup_denoiseSchema.denoiseRequestSchema>;
+  designPreviewSchema: z.output<typeof voices_design_designSchemas.designPreviewSchema>;
+  designRequestSchema: z.output<typeof voices_design_designSchemas.designRequestSchema>;
+  designResponseSchema: z.output<typeof voices_design_designSchemas.designResponseSchema>;
   detectionResultSchema: z.output<typeof books_cast_castSchemas.detectionResultSchema>;
   detectJobParams: z.output<typeof books_cast_castSchemas.detectJobParams>;
   detectQuery: z.output<typeof books_cast_castSchemas.detectQuery>;
@@ -112,6 +131,7 @@ export interface Schemas {
   jobSchema: z.output<typeof jobs_jobSchema.jobSchema>;
   languagesSchema: z.output<typeof voices_catalog_voiceSchemas.languagesSchema>;
   linkBodySchema: z.output<typeof sync_schemas.linkBodySchema>;
+  liveReportSchema: z.output<typeof voices_custom_customSchemas.liveReportSchema>;
   localeSchema: z.output<typeof books_projects_projectSchemas.localeSchema>;
   masterStarted: z.output<typeof books_export_exportSchemas.masterStarted>;
   measurementSchema: z.output<typeof books_export_exportSchemas.measurementSchema>;
@@ -121,6 +141,7 @@ export interface Schemas {
   midiJobSchema: z.output<typeof music_midi_midiSchema.midiJobSchema>;
   midiOptionsSchema: z.output<typeof music_midi_midiSchema.midiOptionsSchema>;
   midiStemsSchema: z.output<typeof music_midi_midiSchema.midiStemsSchema>;
+  multiSampleUpload: z.output<typeof voices_custom_customSchemas.multiSampleUpload>;
   narrateBody: z.output<typeof books_narration_narrationSchemas.narrateBody>;
   narrateResponse: z.output<typeof books_narration_narrationSchemas.narrateResponse>;
   oauthStartSchema: z.output<typeof sync_schemas.oauthStartSchema>;
@@ -154,12 +175,15 @@ export interface Schemas {
   publicDownloadRequestSchema: z.output<typeof web_media_mediaSchemas.publicDownloadRequestSchema>;
   publicReaderSchema: z.output<typeof web_reader_readerSchemas.publicReaderSchema>;
   publicVoicesSchema: z.output<typeof voices_catalog_voiceSchemas.publicVoicesSchema>;
+  publishRequestSchema: z.output<typeof voices_design_designSchemas.publishRequestSchema>;
   quoteFieldsSchema: z.output<typeof music_stems_stemSchemas.quoteFieldsSchema>;
   quoteSchema: z.output<typeof music_stems_stemSchemas.quoteSchema>;
   readerCreatedSchema: z.output<typeof web_reader_readerSchemas.readerCreatedSchema>;
   readerJobSchema: z.output<typeof web_reader_readerSchemas.readerJobSchema>;
   readerListSchema: z.output<typeof web_reader_readerSchemas.readerListSchema>;
   retryFailedResponse: z.output<typeof books_chapters_chapterSchemas.retryFailedResponse>;
+  sampleFileReportSchema: z.output<typeof voices_custom_customSchemas.sampleFileReportSchema>;
+  sampleReportSchema: z.output<typeof voices_custom_customSchemas.sampleReportSchema>;
   separationTierSchema: z.output<typeof music_stems_stemSchemas.separationTierSchema>;
   serviceSchema: z.output<typeof books_narration_narrationSchemas.serviceSchema>;
   sessionInfoSchema: z.output<typeof accounts_sessions_schemas.sessionInfoSchema>;
@@ -234,9 +258,11 @@ export interface Schemas {
   uploadResponse: z.output<typeof books_projects_projectSchemas.uploadResponse>;
   urlField: z.output<typeof web_media_mediaSchemas.urlField>;
   videoInfoSchema: z.output<typeof web_media_mediaSchemas.videoInfoSchema>;
+  voiceCloneUpload: z.output<typeof voices_custom_customSchemas.voiceCloneUpload>;
   voiceEntrySchema: z.output<typeof voices_catalog_voiceSchemas.voiceEntrySchema>;
   voiceIdParams: z.output<typeof voices_catalog_voiceSchemas.voiceIdParams>;
   voiceListQuery: z.output<typeof voices_catalog_voiceSchemas.voiceListQuery>;
   voiceListSchema: z.output<typeof voices_catalog_voiceSchemas.voiceListSchema>;
+  voiceProfileUpload: z.output<typeof voices_custom_customSchemas.voiceProfileUpload>;
   voiceStatusSchema: z.output<typeof voices_catalog_voiceSchemas.voiceStatusSchema>;
 }

@@ -3,9 +3,26 @@
 // `npm run contract:check` (part of `npm test`) fails when this file is stale.
 import type { z } from 'zod';
 import type * as voices_catalog_voiceSchemas from '../../../../engine/src/features/voices/catalog/voice-schemas.ts';
+import type * as voices_conversion_conversionSchemas from '../../../../engine/src/features/voices/conversion/conversion-schemas.ts';
+import type * as voices_custom_customSchemas from '../../../../engine/src/features/voices/custom/custom-schemas.ts';
+import type * as voices_design_designSchemas from '../../../../engine/src/features/voices/design/design-schemas.ts';
 
 export interface Routes {
   get: {
+    '/voice/convert/{conversion_id}/status': {
+      params: {
+        conversion_id: number;
+      };
+      response: z.output<typeof voices_conversion_conversionSchemas.conversionStatusSchema>;
+    };
+    '/voice/convert/jobs': {
+      query: {
+        status?: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+        limit?: number;
+        skip?: number;
+      };
+      response: z.output<typeof voices_conversion_conversionSchemas.conversionListSchema>;
+    };
     '/voice/public-voice-profiles': {
       response: z.output<typeof voices_catalog_voiceSchemas.publicVoicesSchema>;
     };
@@ -21,11 +38,19 @@ export interface Routes {
         /** Case-insensitive text in name, slug or language (ours). */
         search?: string;
         /** Ours. */
-        engine?: 'espeak' | 'piper' | 'kokoro';
+        engine?: 'espeak' | 'piper' | 'kokoro' | 'zeroshot';
         /** Ours. */
         gender?: 'male' | 'female' | 'neutral' | 'unknown';
+        /** Also list the embedded voices’ character presets (`en-us+m3`; category `variant`). Default false; their ids work everywhere either way (ours). */
+        include_variants?: boolean | '0' | '1' | 'true' | 'false' | 'on' | 'off' | 'yes' | 'no';
       };
       response: z.output<typeof voices_catalog_voiceSchemas.voiceListSchema>;
+    };
+    '/voice/voice-profiles/{custom_voice_id}': {
+      params: {
+        custom_voice_id: number;
+      };
+      response: z.output<typeof voices_custom_customSchemas.createdVoiceSchema>;
     };
     '/voice/voice-profiles/{voice_identifier}/preview': {
       params: {
@@ -46,19 +71,59 @@ export interface Routes {
   };
   post: {
     '/voice/design': {
-      bodyKind: 'raw';
+      body: z.input<typeof voices_design_designSchemas.designRequestSchema>;
+      response: z.output<typeof voices_design_designSchemas.designResponseSchema>;
     };
     '/voice/design/publish': {
+      body: z.input<typeof voices_design_designSchemas.publishRequestSchema>;
+      response: z.output<typeof voices_custom_customSchemas.createdVoiceSchema>;
+      status: 201;
+    };
+    '/voice/samples/analyze': {
+      body: z.input<typeof voices_custom_customSchemas.analyzeUpload>;
       bodyKind: 'raw';
+      response: z.output<typeof voices_custom_customSchemas.liveReportSchema>;
     };
     '/voice/voice-clone': {
+      body: z.input<typeof voices_custom_customSchemas.voiceCloneUpload>;
       bodyKind: 'raw';
+      response: z.output<typeof voices_custom_customSchemas.createdVoiceSchema>;
+      status: 201;
+    };
+    '/voice/voice-convert': {
+      body: z.input<typeof voices_conversion_conversionSchemas.conversionUpload>;
+      bodyKind: 'raw';
+      response: z.output<typeof voices_conversion_conversionSchemas.conversionJobSchema>;
+      status: 202;
     };
     '/voice/voice-profiles': {
+      body: z.input<typeof voices_custom_customSchemas.voiceProfileUpload>;
       bodyKind: 'raw';
+      response: z.output<typeof voices_custom_customSchemas.createdVoiceSchema>;
+      status: 201;
     };
     '/voice/voice-profiles/multi-sample': {
+      body: z.input<typeof voices_custom_customSchemas.multiSampleUpload>;
       bodyKind: 'raw';
+      response: z.output<typeof voices_custom_customSchemas.createdVoiceSchema>;
+      status: 201;
+    };
+  };
+  patch: {
+    '/voice/voice-profiles/{custom_voice_id}': {
+      params: {
+        custom_voice_id: number;
+      };
+      body: z.input<typeof voices_custom_customSchemas.customVoicePatch>;
+      response: z.output<typeof voices_custom_customSchemas.createdVoiceSchema>;
+    };
+  };
+  delete: {
+    '/voice/voice-profiles/{custom_voice_id}': {
+      params: {
+        custom_voice_id: number;
+      };
+      response: z.output<typeof voices_custom_customSchemas.deletedVoiceSchema>;
     };
   };
 }

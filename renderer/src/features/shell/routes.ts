@@ -57,6 +57,15 @@ export const AREAS: readonly AreaRoute[] = [
     summary: 'Turn speech into text with word times and speakers, correct it, and export captions.',
   },
   {
+    path: '/voices/lab',
+    label: 'Voice lab',
+    icon: 'mic',
+    section: 'Production',
+    ready: true,
+    summary:
+      'Voices of your own: clone one from a recording, design one from a description, and re-voice recordings.',
+  },
+  {
     path: '/music/stems',
     label: 'Stems',
     title: 'Stem separation',

@@ -1,11 +1,9 @@
 /**
- * Voice routes (document 3, "Voices"; document 2, "Voices"; docs/api/voices.md): the catalog,
- * a voice's status, previews, and the audiobook's voices-by-language views. Creating voices
- * (upload, multi-sample, clone, design) needs a voice-cloning model this build does not have:
- * those routes answer 503 `model_not_installed` with the reason instead of a fake voice.
+ * Voice routes (document 3, "Voices"; document 2, "Voices"; docs/api/voices.md): the catalog
+ * and the caller's custom voices, a voice's status, previews, and the audiobook's
+ * voices-by-language views. Creating voices lives in features/voices/custom and design/.
  */
 import { defineRoute } from '../../../api/route.ts';
-import { AppError } from '../../../errors.ts';
 import {
   availableQuery,
   availableVoicesSchema,
@@ -29,27 +27,6 @@ function originOf(headers: Record<string, string | undefined>): string {
   return `http://${headers.host ?? '127.0.0.1'}`;
 }
 
-const CLONING_UNAVAILABLE =
-  'Creating custom voices needs a voice-cloning model, which is not available for this engine yet. Use a standard voice (GET /voice/voice-profiles) or install a neural voice pack (npm run models -- list).';
-
-function cloningRoute(path: string, summary: string) {
-  return defineRoute({
-    method: 'post',
-    path,
-    summary,
-    tag: TAG,
-    auth: 'user',
-    scope: 'voices:write',
-    bodyKind: 'raw',
-    errors: ['unauthorized', 'forbidden', 'model_not_installed'],
-    handler: () => {
-      throw new AppError('model_not_installed', CLONING_UNAVAILABLE, {
-        details: { capability: 'voice_cloning' },
-      });
-    },
-  });
-}
-
 export const voiceRoutes = [
   defineRoute({
     method: 'get',
@@ -61,7 +38,8 @@ export const voiceRoutes = [
     query: voiceListQuery,
     response: voiceListSchema,
     errors: [...ERRORS],
-    handler: ({ query }, services) => services.voices.library.list(query),
+    handler: ({ query, principal }, services) =>
+      services.voices.library.list(query, principal?.userId ?? ''),
   }),
   defineRoute({
     method: 'get',
@@ -72,7 +50,8 @@ export const voiceRoutes = [
     scope: READ,
     response: publicVoicesSchema,
     errors: ['unauthorized', 'forbidden'],
-    handler: (_ctx, services) => services.voices.library.publicSlugs(),
+    handler: ({ principal }, services) =>
+      services.voices.library.publicSlugs(principal?.userId ?? ''),
   }),
   defineRoute({
     method: 'get',
@@ -84,7 +63,8 @@ export const voiceRoutes = [
     params: voiceIdParams,
     response: voiceStatusSchema,
     errors: [...ERRORS, 'voice_not_found'],
-    handler: ({ params }, services) => services.voices.library.status(params.voice_id),
+    handler: ({ params, principal }, services) =>
+      services.voices.library.status(params.voice_id, principal?.userId ?? ''),
   }),
   defineRoute({
     method: 'get',
@@ -103,8 +83,13 @@ export const voiceRoutes = [
       'ffmpeg_unavailable',
       'model_not_installed',
     ],
-    handler: ({ params, query, headers }, services) =>
-      services.voices.library.preview(params.voice_identifier, query, originOf(headers)),
+    handler: ({ params, query, headers, principal }, services) =>
+      services.voices.library.preview(
+        params.voice_identifier,
+        query,
+        originOf(headers),
+        principal?.userId ?? '',
+      ),
   }),
   defineRoute({
     method: 'get',
@@ -116,7 +101,12 @@ export const voiceRoutes = [
     query: availableQuery,
     response: availableVoicesSchema,
     errors: [...ERRORS],
-    handler: ({ query }, services) => services.voices.library.available(query.language),
+    handler: ({ query, principal }, services) =>
+      services.voices.library.available(
+        query.language,
+        query.include_variants ?? false,
+        principal?.userId ?? '',
+      ),
   }),
   defineRoute({
     method: 'get',
@@ -129,15 +119,4 @@ export const voiceRoutes = [
     errors: ['unauthorized', 'forbidden'],
     handler: (_ctx, services) => services.voices.library.languages(),
   }),
-  cloningRoute(
-    '/voice/voice-profiles',
-    'Create a custom voice from a sample (needs a cloning model: 503)',
-  ),
-  cloningRoute(
-    '/voice/voice-profiles/multi-sample',
-    'Create a custom voice from several samples (503)',
-  ),
-  cloningRoute('/voice/voice-clone', 'Instant voice clone (needs a cloning model: 503)'),
-  cloningRoute('/voice/design', 'Design a voice from a prompt (needs a voice-design model: 503)'),
-  cloningRoute('/voice/design/publish', 'Publish a designed voice (503: no voice design here)'),
 ];

@@ -92,7 +92,14 @@ export class VoicePreviews {
     return running;
   }
 
-  private files(voice: SpeakableVoice): { audio: string; meta: string } {
+  /** Drops a voice's cached preview (a custom voice was re-made or deleted). */
+  forget(id: number): void {
+    const stem = `${id}-v${PREVIEW_VERSION}`;
+    for (const ext of ['mp3', 'json'])
+      fs.rmSync(path.join(this.dir, `${stem}.${ext}`), { force: true });
+  }
+
+  private files(voice: Pick<SpeakableVoice, 'id'>): { audio: string; meta: string } {
     const stem = `${voice.id}-v${PREVIEW_VERSION}`;
     return { audio: path.join(this.dir, `${stem}.mp3`), meta: path.join(this.dir, `${stem}.json`) };
   }

@@ -68,7 +68,7 @@ export class SpeechService {
   }
 
   async speak(request: SpeechRequest): Promise<SpeechResult> {
-    const voice = this.deps.voices.resolve(request.voice);
+    const voice = this.deps.voices.resolve(request.voice, request.userId);
     if (!voice) {
       throw new AppError('voice_not_found', `No voice "${request.voice}".`, {
         details: { param: 'voice' },

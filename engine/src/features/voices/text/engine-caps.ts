@@ -14,7 +14,7 @@ import {
   ESPEAK_MIN_WPM,
 } from '../engines/espeak/espeak-engine.ts';
 
-export type EngineName = 'espeak' | 'piper' | 'kokoro';
+export type EngineName = 'espeak' | 'piper' | 'kokoro' | 'zeroshot';
 
 export interface EngineCaps {
   engine: EngineName | string;
@@ -48,6 +48,16 @@ export const ENGINE_CAPS: Readonly<Record<EngineName, EngineCaps>> = {
   },
   piper: {
     engine: 'piper',
+    rate: true,
+    pitch: false,
+    energy: true,
+    styles: [],
+    phonemes: 'ipa',
+    speedRange: [0.25, 4],
+  },
+  // Zero-shot VITS (cloned voices): a Piper-style model conditioned on a speaker embedding.
+  zeroshot: {
+    engine: 'zeroshot',
     rate: true,
     pitch: false,
     energy: true,

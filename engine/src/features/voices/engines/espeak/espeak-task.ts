@@ -6,6 +6,7 @@
  */
 import { CancelledError } from '../../../../errors.ts';
 import type { WorkerTask } from '../../../../jobs/worker-protocol.ts';
+import type { EspeakWorker } from '@echogarden/espeak-ng-emscripten';
 import { espeakRuntime } from './espeak-wasm.ts';
 import type { TtsResult, TtsTiming } from '../tts-engine.ts';
 
@@ -26,6 +27,11 @@ export interface EspeakTaskInput {
 export const run: WorkerTask<EspeakTaskInput, TtsResult> = async (input, ctx) => {
   const { worker: engine } = await espeakRuntime();
   if (ctx.signal.aborted) throw new CancelledError();
+  return synthesizeOn(engine, input);
+};
+
+/** One synthesis on a given eSpeak instance (the worker's shared one, or a fresh one). */
+export function synthesizeOn(engine: EspeakWorker, input: EspeakTaskInput): TtsResult {
   engine.set_voice(input.voice);
   engine.rate = input.rate;
   // The WASM instance is shared by every task in this worker: always set, never inherit.
@@ -60,4 +66,4 @@ export const run: WorkerTask<EspeakTaskInput, TtsResult> = async (input, ctx) =>
     at += chunk.length;
   }
   return { samples, sampleRate, timings };
-};
+}

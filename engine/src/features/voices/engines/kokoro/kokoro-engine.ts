@@ -9,6 +9,7 @@
  */
 import type { WorkerPool } from '../../../../jobs/worker-pool.ts';
 import { parseVoiceKey } from '../neural-voice-key.ts';
+import { parseKokoroBlend } from './kokoro-blend.ts';
 import type { TtsEngine, TtsRequest } from '../tts-engine.ts';
 import { KOKORO_TASK, type KokoroTaskInput, type KokoroTaskResult } from './kokoro-task.ts';
 
@@ -39,9 +40,19 @@ export class KokoroEngine implements TtsEngine {
 
   async synthesize(request: TtsRequest): Promise<KokoroTaskResult> {
     const key = parseVoiceKey(request.voice, 'kokoro');
+    // A blend (`af_heart*0.6+af_bella*0.4`) speaks with its voices' mixed style tables.
+    const blend = parseKokoroBlend(key.voice);
+    const first = blend?.[0]?.voice ?? key.voice;
     const input: KokoroTaskInput = {
-      ...this.locate(key.voice),
-      voice: key.voice,
+      ...this.locate(first),
+      voice: first,
+      ...(blend && {
+        blend: blend.map((part) => ({
+          voicesPath: this.locate(part.voice).voicesPath,
+          voice: part.voice,
+          weight: part.weight,
+        })),
+      }),
       text: request.text,
       input: request.input ?? 'text',
       speed: kokoroSpeed(request.speed),

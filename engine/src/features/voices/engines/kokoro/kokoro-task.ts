@@ -13,6 +13,7 @@ import type { WorkerTask } from '../../../../jobs/worker-protocol.ts';
 import { phonemizeSentences } from '../phonemes/espeak-phonemizer.ts';
 import type { TtsResult, TtsTiming } from '../tts-engine.ts';
 import { kokoroTokenize, readKokoroVocab, splitTokens, type KokoroVocab } from './kokoro-vocab.ts';
+import { mixStyleTables } from './kokoro-blend.ts';
 import { readStyleTable, styleFor, type StyleTable } from './kokoro-voice-pack.ts';
 import { kokoroVoiceInfo } from './kokoro-voices.ts';
 
@@ -26,6 +27,8 @@ export interface KokoroTaskInput {
   /** A .bin/.npy style table, or an npz holding `<voice>.npy`. */
   voicesPath: string;
   voice: string;
+  /** A blend (kokoro-blend.ts): each voice's table and weight; `voice` names the first. */
+  blend?: { voicesPath: string; voice: string; weight: number }[];
   text: string;
   input: 'text' | 'ipa';
   speed: number;
@@ -71,7 +74,12 @@ async function sentencesOf(input: KokoroTaskInput) {
 export const run: WorkerTask<KokoroTaskInput, KokoroTaskResult> = async (input, ctx) => {
   throwIfCancelled(ctx.signal);
   const vocab = vocabFor(input.vocabPath);
-  const table = stylesFor(input.voicesPath, input.voice);
+  const table = input.blend
+    ? mixStyleTables(
+        input.blend.map((part) => stylesFor(part.voicesPath, part.voice)),
+        input.blend.map((part) => part.weight),
+      )
+    : stylesFor(input.voicesPath, input.voice);
   sessions ??= createSessionCache({ executionProviders: input.executionProviders });
   const session = await sessions.getSession(input.modelPath);
   const idsName = session.inputNames.includes('input_ids') ? 'input_ids' : 'tokens';

@@ -1,0 +1,95 @@
+/**
+ * The work of turning checked samples into a voice (the `voice_cloning` job and the instant
+ * clone): the speaker embedding of every sample by the cloning pack's own encoder, averaged
+ * (L2-normalised mean: several clips of one speaker give a steadier embedding), the reference
+ * audio kept as the voice's file, a gender hint from the measured pitch, and, when the
+ * similarity pack is installed, how close the new voice sounds to its sample.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { decodeAudio, encodeAudio, resamplePcm } from '../../../audio/index.ts';
+import type { SpeakableVoice } from '../catalog/voice-catalog.ts';
+import { cosine, meanEmbedding, similarityModel } from '../cloning/speaker-similarity.ts';
+import { previewText } from '../catalog/voice-preview.ts';
+import type { CustomVoiceDeps } from './custom-deps.ts';
+
+const RATE = 16_000;
+
+async function mono16k(deps: CustomVoiceDeps, file: string, signal?: AbortSignal) {
+  return (
+    await decodeAudio(await deps.ffmpeg(), file, {
+      sampleRate: RATE,
+      channels: 1,
+      ...(signal && { signal }),
+    })
+  ).samples;
+}
+
+/** The mean speaker embedding of `files` by `encoderPath` (sherpa child). */
+export async function embedSamples(
+  deps: CustomVoiceDeps,
+  encoderPath: string,
+  files: readonly string[],
+  signal?: AbortSignal,
+): Promise<Float32Array> {
+  const embeddings: Float32Array[] = [];
+  for (const file of files)
+    embeddings.push(
+      await deps.sherpa.embedding(encoderPath, await mono16k(deps, file, signal), signal),
+    );
+  return meanEmbedding(embeddings);
+}
+
+/** The voice's reference recording: the (cleaned) first sample as 16-bit WAV, mono. */
+export async function writeReference(
+  deps: CustomVoiceDeps,
+  source: string,
+  dest: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const pcm = await decodeAudio(await deps.ffmpeg(), source, {
+    channels: 1,
+    ...(signal && { signal }),
+  });
+  fs.mkdirSync(path.dirname(dest), { recursive: true });
+  await encodeAudio(await deps.ffmpeg(), pcm, dest, { format: 'wav', ...(signal && { signal }) });
+}
+
+/** Adult speaking pitch: men mostly below ~155 Hz, women above ~165 Hz; between, no hint. */
+export function genderFromF0(f0: number): 'male' | 'female' | null {
+  if (f0 <= 0) return null;
+  if (f0 < 155) return 'male';
+  return f0 > 165 ? 'female' : null;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = values.filter((v) => v > 0).sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : (sorted[Math.floor(sorted.length / 2)] ?? 0);
+}
+
+/**
+ * Cosine between WeSpeaker embeddings of the new voice (speaking its preview text) and of the
+ * first sample, or null without the similarity pack.
+ */
+export async function cloneSimilarity(
+  deps: CustomVoiceDeps,
+  voice: SpeakableVoice,
+  sample: string,
+  signal?: AbortSignal,
+): Promise<number | null> {
+  const model = similarityModel(deps.models, deps.config.home);
+  if (!model) return null;
+  const spoken = await deps.synth.synthesize(voice, {
+    text: previewText(voice.language),
+    speed: 1,
+    ...(signal && { signal }),
+  });
+  const speech = await resamplePcm(
+    await deps.ffmpeg(),
+    { samples: spoken.samples, sampleRate: spoken.sampleRate, channels: 1 },
+    { sampleRate: RATE, channels: 1, ...(signal && { signal }) },
+  );
+  const a = await deps.sherpa.embedding(model, speech.samples, signal);
+  const b = await deps.sherpa.embedding(model, await mono16k(deps, sample, signal), signal);
+  return Math.round(cosine(a, b) * 1000) / 1000;
+}
