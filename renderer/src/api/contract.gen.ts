@@ -14,6 +14,7 @@ import type { Routes as healthRoutes } from './contract/health.gen.ts';
 import type { Routes as jobsRoutes } from './contract/jobs.gen.ts';
 import type { Routes as localRoutes } from './contract/local.gen.ts';
 import type { Routes as midiRoutes } from './contract/midi.gen.ts';
+import type { Routes as modelsRoutes } from './contract/models.gen.ts';
 import type { Routes as speechRoutes } from './contract/speech.gen.ts';
 import type { Routes as stemsRoutes } from './contract/stems.gen.ts';
 import type { Routes as voicesRoutes } from './contract/voices.gen.ts';
@@ -34,6 +35,7 @@ export interface Contract {
     jobsRoutes['get'] &
     localRoutes['get'] &
     midiRoutes['get'] &
+    modelsRoutes['get'] &
     stemsRoutes['get'] &
     voicesRoutes['get'] &
     webhooksRoutes['get'];
@@ -47,6 +49,7 @@ export interface Contract {
     filesRoutes['post'] &
     jobsRoutes['post'] &
     midiRoutes['post'] &
+    modelsRoutes['post'] &
     speechRoutes['post'] &
     stemsRoutes['post'] &
     voicesRoutes['post'] &
@@ -57,5 +60,6 @@ export interface Contract {
     audiobookRoutes['delete'] &
     authRoutes['delete'] &
     midiRoutes['delete'] &
+    modelsRoutes['delete'] &
     webhooksRoutes['delete'];
 }

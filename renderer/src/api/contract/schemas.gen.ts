@@ -16,6 +16,7 @@ import type * as music_stems_stemSchemas from '../../../../engine/src/features/m
 import type * as platform_analysis_analysisSchema from '../../../../engine/src/features/platform/analysis/analysis-schema.ts';
 import type * as platform_files_fileSchema from '../../../../engine/src/features/platform/files/file-schema.ts';
 import type * as platform_health_healthSchema from '../../../../engine/src/features/platform/health/health-schema.ts';
+import type * as platform_models_modelSchema from '../../../../engine/src/features/platform/models/model-schema.ts';
 import type * as speech_alignment_alignmentSchema from '../../../../engine/src/features/speech/alignment/alignment-schema.ts';
 import type * as voices_catalog_voiceSchemas from '../../../../engine/src/features/voices/catalog/voice-schemas.ts';
 import type * as webhooks_webhookSchemas from '../../../../engine/src/features/webhooks/webhook-schemas.ts';
@@ -92,6 +93,7 @@ export interface Schemas {
   getProjectQuery: z.output<typeof books_projects_projectSchemas.getProjectQuery>;
   healthSchema: z.output<typeof platform_health_healthSchema.healthSchema>;
   importResponse: z.output<typeof books_projects_projectSchemas.importResponse>;
+  installBodySchema: z.output<typeof platform_models_modelSchema.installBodySchema>;
   jobSchema: z.output<typeof jobs_jobSchema.jobSchema>;
   languagesSchema: z.output<typeof voices_catalog_voiceSchemas.languagesSchema>;
   localeSchema: z.output<typeof books_projects_projectSchemas.localeSchema>;
@@ -106,6 +108,9 @@ export interface Schemas {
   narrateBody: z.output<typeof books_narration_narrationSchemas.narrateBody>;
   narrateResponse: z.output<typeof books_narration_narrationSchemas.narrateResponse>;
   packagesSchema: z.output<typeof music_stems_stemSchemas.packagesSchema>;
+  packIdParams: z.output<typeof platform_models_modelSchema.packIdParams>;
+  packListSchema: z.output<typeof platform_models_modelSchema.packListSchema>;
+  packViewSchema: z.output<typeof platform_models_modelSchema.packViewSchema>;
   paragraphListQuery: z.output<typeof books_chapters_chapterSchemas.paragraphListQuery>;
   paragraphListSchema: z.output<typeof books_chapters_chapterSchemas.paragraphListSchema>;
   paragraphParams: z.output<typeof books_chapters_chapterSchemas.paragraphParams>;
