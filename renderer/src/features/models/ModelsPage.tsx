@@ -3,7 +3,7 @@
  * size, licence and state; install (download or from a folder), verify and remove, with live
  * progress. Other pages link here ("install…") from options whose pack is missing.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { formatBytes } from '../../lib/format.ts';
 import { ModelPackRow } from './ModelPackRow.tsx';
 import type { Pack } from './models-client.ts';
@@ -17,9 +17,18 @@ function groups(packs: Pack[]): [string, Pack[]][] {
   return [...byTask.entries()].sort(([a], [b]) => taskOrder(a) - taskOrder(b));
 }
 
+/** `#/settings/models?task=stems`: the task an "install…" link came from. */
+function linkedTask(): string | null {
+  return new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('task');
+}
+
 export function ModelsPage() {
   const { list, error, client } = useModelPacks();
   const grouped = useMemo(() => groups(list?.packs ?? []), [list]);
+  const focused = linkedTask();
+  useEffect(() => {
+    if (focused && list) document.getElementById(`task-${focused}`)?.scrollIntoView();
+  }, [focused, list]);
   const installed = list?.packs.filter((p) => p.ready) ?? [];
   return (
     <div className="models-page">
@@ -42,7 +51,11 @@ export function ModelsPage() {
         </p>
       )}
       {grouped.map(([task, packs]) => (
-        <section key={task} className="card models-group" aria-label={taskLabel(task)}>
+        <section
+          key={task}
+          className={`card models-group${task === focused ? ' models-group--focused' : ''}`}
+          aria-label={taskLabel(task)}
+        >
           <h2 id={`task-${task}`}>{taskLabel(task)}</h2>
           <ul className="models-list">
             {packs.map((pack) => (

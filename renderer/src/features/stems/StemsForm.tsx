@@ -3,6 +3,7 @@
  * that choice, and the Separate button.
  */
 import { FileField } from '../../components/audio/FilePicker.tsx';
+import { InstallLink } from '../models/InstallLink.tsx';
 import type { StemChoice } from './stems-types.ts';
 import type { StemSeparation } from './use-stem-separation.ts';
 
@@ -50,6 +51,16 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
           </option>
         </select>
       </label>
+      {modes.some((m) => m.allowed && !m.available) && (
+        <p className="option--missing" data-testid="stems-missing-modes">
+          Greyed out, needing a neural separation model:{' '}
+          {modes
+            .filter((m) => m.allowed && !m.available)
+            .map((m) => m.mode)
+            .join(', ')}
+          . <InstallLink task="stems" testId="stems-install" />
+        </p>
+      )}
       {choice.mode === 'catalog' && (
         <>
           <label className="field">
