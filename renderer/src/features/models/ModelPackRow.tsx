@@ -24,7 +24,16 @@ function verifiedText(pack: Pack): string | null {
   return last.ok ? `Checked ${when}: intact` : `Checked ${when}: damaged — reinstall it`;
 }
 
-export function ModelPackRow({ pack, client }: { pack: Pack; client: ModelsClient }) {
+export function ModelPackRow({
+  pack,
+  client,
+  onRemoved,
+}: {
+  pack: Pack;
+  client: ModelsClient;
+  /** Removal is no job (no event comes): the page reloads the list itself. */
+  onRemoved: () => void;
+}) {
   const [jobId, setJobId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [folder, setFolder] = useState('');
@@ -47,6 +56,7 @@ export function ModelPackRow({ pack, client }: { pack: Pack; client: ModelsClien
     try {
       await client.remove(pack.id);
       setJobId(null);
+      onRemoved();
     } catch (caught) {
       setError(errorMessage(caught));
     }
@@ -152,6 +162,11 @@ export function ModelPackRow({ pack, client }: { pack: Pack; client: ModelsClien
             Install from this folder
           </button>
         </form>
+      )}
+      {jobId !== null && running && (
+        <p className="model-pack__stage" data-testid={`stage-${pack.id}`}>
+          {live.stage ?? 'Waiting for the engine…'}
+        </p>
       )}
       {jobId !== null && running && (
         <ProgressBar

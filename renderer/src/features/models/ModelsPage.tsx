@@ -23,7 +23,7 @@ function linkedTask(): string | null {
 }
 
 export function ModelsPage() {
-  const { list, error, client } = useModelPacks();
+  const { list, error, client, reload } = useModelPacks();
   const grouped = useMemo(() => groups(list?.packs ?? []), [list]);
   const focused = linkedTask();
   useEffect(() => {
@@ -59,7 +59,7 @@ export function ModelsPage() {
           <h2 id={`task-${task}`}>{taskLabel(task)}</h2>
           <ul className="models-list">
             {packs.map((pack) => (
-              <ModelPackRow key={pack.id} pack={pack} client={client} />
+              <ModelPackRow key={pack.id} pack={pack} client={client} onRemoved={reload} />
             ))}
           </ul>
         </section>
