@@ -70,7 +70,7 @@ describe('stems page', () => {
       await page.getByTestId('stems-start').click();
       await page.getByTestId('stems-job').waitFor();
       await expect
-        .poll(() => page.getByTestId('stems-status').textContent(), {
+        .poll(() => page.getByTestId('stems-status').getAttribute('data-status'), {
           timeout: 120_000,
           interval: 500,
         })
@@ -120,6 +120,27 @@ describe('stems page', () => {
 
       fs.mkdirSync(OUTPUT, { recursive: true });
       await page.screenshot({ path: path.join(OUTPUT, 'stems-mixer.png'), ...SHOT });
+
+      // The result reopens from its Jobs row, named by the file, not a hash or "Job 6".
+      await page.goto(`${engine.url}/#/jobs`);
+      await page.getByTestId('job-open').first().click();
+      await page.waitForURL(/#\/music\/stems\?job=\d+$/);
+      await expect
+        .poll(() => page.getByTestId('stems-status').getAttribute('data-status'), {
+          timeout: 30_000,
+        })
+        .toBe('COMPLETED');
+      expect(await page.getByTestId('stems-job').textContent()).toContain(
+        `${path.basename(song)}: Stems ready`,
+      );
+      await page.getByTestId('stem-no_vocals').waitFor();
+      expect(await page.getByTestId('stem-no_vocals').textContent()).toContain(
+        'Instrumental (no vocals)',
+      );
+      // …and from the page's own history.
+      const history = page.getByTestId('recent-stem_extraction');
+      await history.waitFor();
+      expect(await history.textContent()).toContain(path.basename(song));
     } finally {
       await closeWatchedPage(watched);
     }
@@ -145,7 +166,7 @@ describe('stems page', () => {
         .toContain('bass (DSP), no_drums (DSP)');
       await page.getByTestId('stems-start').click();
       await expect
-        .poll(() => page.getByTestId('stems-status').textContent(), {
+        .poll(() => page.getByTestId('stems-status').getAttribute('data-status'), {
           timeout: 120_000,
           interval: 500,
         })

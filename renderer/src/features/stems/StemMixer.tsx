@@ -9,6 +9,7 @@ import { useDecodedAudio } from '../../components/audio/use-decoded-audio.ts';
 import { useSyncedPlayer } from '../../components/audio/use-synced-player.ts';
 import { WAVE_LOOKS } from '../../components/audio/wave-looks.ts';
 import { effectiveGains } from './mixer-gains.ts';
+import { stemLabel } from './stem-words.ts';
 import { encodeWav16, renderMixdown } from './wav-export.ts';
 
 export interface MixerStem {
@@ -88,7 +89,7 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
           return (
             <li key={s.stem} className="stems-track" data-testid={`stem-${s.stem}`}>
               <div className="stems-track__head">
-                <strong>{s.stem}</strong>
+                <strong>{stemLabel(s.stem)}</strong>
                 <span className={`stems-badge stems-badge--${s.tier}`}>
                   {s.tier === 'dsp' ? 'DSP · lower quality' : `neural · ${s.engine}`}
                 </span>
@@ -111,14 +112,14 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
                   Solo
                 </button>
                 <label>
-                  <span className="visually-hidden">{s.stem} volume</span>
+                  <span className="visually-hidden">{stemLabel(s.stem)} volume</span>
                   <input
                     type="range"
                     min={0}
                     max={1.5}
                     step={0.01}
                     value={state.volume}
-                    aria-label={`${s.stem} volume`}
+                    aria-label={`${stemLabel(s.stem)} volume`}
                     onChange={(e) => update(i, { volume: Number(e.target.value) })}
                   />
                 </label>
