@@ -103,12 +103,23 @@ describe('stems page', () => {
         'true',
       );
       await vocals.getByLabel('vocals volume').fill('0.5');
+      expect(await page.getByTestId('stem-db-vocals').textContent()).toBe('−6.0 dB');
+      await vocals.getByLabel('vocals pan').fill('-0.5');
+      expect(await vocals.textContent()).toContain('Pan L 50');
 
       await page.getByRole('button', { name: 'Play' }).click();
       await page.getByRole('button', { name: 'Pause' }).waitFor();
       await expect
         .poll(() => page.getByTestId('stems-time').textContent(), { timeout: 10_000 })
         .not.toMatch(/^0\.0 /);
+      // The soloed stem's meter moves while it plays.
+      await expect
+        .poll(
+          async () =>
+            Number(await page.getByTestId('stem-meter-vocals').getAttribute('aria-valuenow')),
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(-60);
       await page.getByRole('button', { name: 'Pause' }).click();
 
       const download = page.waitForEvent('download');

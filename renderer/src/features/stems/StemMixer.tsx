@@ -8,7 +8,8 @@ import { BufferWaveform } from '../../components/audio/BufferWaveform.tsx';
 import { useDecodedAudio } from '../../components/audio/use-decoded-audio.ts';
 import { useSyncedPlayer } from '../../components/audio/use-synced-player.ts';
 import { WAVE_LOOKS } from '../../components/audio/wave-looks.ts';
-import { effectiveGains } from './mixer-gains.ts';
+import { effectiveGains, gainDb, meterPercent, panLabel } from './mixer-gains.ts';
+import { useMeterLevels } from './use-meter-levels.ts';
 import { stemLabel } from './stem-words.ts';
 import { encodeWav16, renderMixdown } from './wav-export.ts';
 
@@ -21,6 +22,8 @@ export interface MixerStem {
 
 interface TrackState {
   volume: number;
+  /** -1 (left) … 1 (right). */
+  pan: number;
   muted: boolean;
   solo: boolean;
 }
@@ -35,15 +38,21 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
     (index, status) => `${stems[index]?.stem ?? 'stem'}: download failed (${status})`,
   );
   const [states, setStates] = useState<TrackState[]>(() =>
-    stems.map(() => ({ volume: 1, muted: false, solo: false })),
+    stems.map(() => ({ volume: 1, pan: 0, muted: false, solo: false })),
   );
   const effective = useMemo(() => effectiveGains(states), [states]);
-  const player = useSyncedPlayer(audio.context, audio.buffers, effective);
+  const pans = useMemo(() => states.map((s) => s.pan), [states]);
+  const player = useSyncedPlayer(audio.context, audio.buffers, effective, pans);
+  const levels = useMeterLevels(player);
   const { buffers } = audio;
   const ready = buffers !== null;
 
   async function exportMix() {
-    const tracks = (buffers ?? []).map((buffer, i) => ({ buffer, gain: effective[i] ?? 0 }));
+    const tracks = (buffers ?? []).map((buffer, i) => ({
+      buffer,
+      gain: effective[i] ?? 0,
+      pan: states[i]?.pan ?? 0,
+    }));
     const blob = encodeWav16(await renderMixdown(tracks));
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
@@ -123,6 +132,33 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
                     onChange={(e) => update(i, { volume: Number(e.target.value) })}
                   />
                 </label>
+                <span className="stems-db" data-testid={`stem-db-${s.stem}`}>
+                  {gainDb(state.volume)}
+                </span>
+                <label className="stems-pan">
+                  <span>Pan {panLabel(state.pan)}</span>
+                  <input
+                    type="range"
+                    min={-1}
+                    max={1}
+                    step={0.05}
+                    value={state.pan}
+                    aria-label={`${stemLabel(s.stem)} pan`}
+                    onChange={(e) => update(i, { pan: Number(e.target.value) })}
+                    onDoubleClick={() => update(i, { pan: 0 })}
+                  />
+                </label>
+                <span
+                  className="stems-meter"
+                  role="meter"
+                  aria-label={`${stemLabel(s.stem)} level`}
+                  aria-valuemin={-60}
+                  aria-valuemax={0}
+                  aria-valuenow={Math.round(levels[i] ?? -60)}
+                  data-testid={`stem-meter-${s.stem}`}
+                >
+                  <span style={{ width: `${meterPercent(levels[i] ?? -60)}%` }} />
+                </span>
                 <a
                   className="button button--small"
                   href={s.url}

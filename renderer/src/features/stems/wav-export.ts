@@ -6,6 +6,8 @@
 export interface MixTrack {
   buffer: AudioBuffer;
   gain: number;
+  /** -1 (left) … 1 (right); centred when absent. */
+  pan?: number;
 }
 
 export async function renderMixdown(tracks: readonly MixTrack[]): Promise<AudioBuffer> {
@@ -19,7 +21,9 @@ export async function renderMixdown(tracks: readonly MixTrack[]): Promise<AudioB
     source.buffer = track.buffer;
     const gain = ctx.createGain();
     gain.gain.value = track.gain;
-    source.connect(gain).connect(ctx.destination);
+    const panner = ctx.createStereoPanner();
+    panner.pan.value = track.pan ?? 0;
+    source.connect(gain).connect(panner).connect(ctx.destination);
     source.start();
   }
   return ctx.startRendering();
