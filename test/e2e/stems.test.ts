@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemFfmpeg } from '../helpers/audio-fixtures.ts';
@@ -128,6 +129,21 @@ describe('stems page', () => {
       const bytes = fs.readFileSync(file);
       expect(bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
       expect(bytes.length).toBeGreaterThan(44 + 44_100 * 2 * 2 * 2);
+
+      // Every stem in one zip, in the chosen format.
+      await page.getByTestId('stems-format').selectOption('pcm16');
+      const zipped = page.waitForEvent('download');
+      await page.getByTestId('stems-zip').click();
+      const zipDownload = await zipped;
+      expect(zipDownload.suggestedFilename()).toMatch(/ - stems\.zip$/);
+      const entries = unzipSync(fs.readFileSync(await zipDownload.path()));
+      expect(Object.keys(entries).sort()).toEqual([
+        expect.stringMatching(/ - Instrumental \(no vocals\)\.wav$/),
+        expect.stringMatching(/ - Vocals\.wav$/),
+      ]);
+      for (const wav of Object.values(entries)) {
+        expect(new DataView(wav.buffer, wav.byteOffset).getUint16(34, true)).toBe(16);
+      }
 
       fs.mkdirSync(OUTPUT, { recursive: true });
       await page.screenshot({ path: path.join(OUTPUT, 'stems-mixer.png'), ...SHOT });

@@ -11,7 +11,16 @@ import { WAVE_LOOKS } from '../../components/audio/wave-looks.ts';
 import { effectiveGains, gainDb, meterPercent, panLabel } from './mixer-gains.ts';
 import { useMeterLevels } from './use-meter-levels.ts';
 import { stemLabel } from './stem-words.ts';
-import { encodeWav16, renderMixdown } from './wav-export.ts';
+import { zipStems } from './stems-zip.ts';
+import { encodeWav, renderMixdown, WAV_FORMATS, type WavFormat } from './wav-export.ts';
+
+function saveBlob(blob: Blob, name: string): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
 
 export interface MixerStem {
   stem: string;
@@ -45,6 +54,7 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
   const player = useSyncedPlayer(audio.context, audio.buffers, effective, pans);
   const levels = useMeterLevels(player);
   const { buffers } = audio;
+  const [format, setFormat] = useState<WavFormat>('pcm24');
   const ready = buffers !== null;
 
   async function exportMix() {
@@ -53,12 +63,23 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
       gain: effective[i] ?? 0,
       pan: states[i]?.pan ?? 0,
     }));
-    const blob = encodeWav16(await renderMixdown(tracks));
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `${baseName}_mixdown.wav`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    saveBlob(encodeWav(await renderMixdown(tracks), format), `${baseName} - mixdown.wav`);
+  }
+
+  function exportAll() {
+    const zip = zipStems(
+      baseName,
+      (buffers ?? []).map((buffer, i) => ({
+        stem: stems[i]?.stem ?? `stem${i + 1}`,
+        planes: Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c)),
+        sampleRate: buffer.sampleRate,
+      })),
+      format,
+    );
+    saveBlob(
+      new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
+      `${baseName} - stems.zip`,
+    );
   }
 
   const update = (i: number, patch: Partial<TrackState>) =>
@@ -84,6 +105,29 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
         <button type="button" className="button" disabled={!ready} onClick={() => void exportMix()}>
           Download mixdown
         </button>
+        <button
+          type="button"
+          className="button"
+          disabled={!ready}
+          onClick={exportAll}
+          data-testid="stems-zip"
+        >
+          Download all stems (.zip)
+        </button>
+        <label className="stems-format">
+          <span>Format</span>
+          <select
+            value={format}
+            onChange={(e) => setFormat(e.target.value as WavFormat)}
+            data-testid="stems-format"
+          >
+            {Object.entries(WAV_FORMATS).map(([id, f]) => (
+              <option key={id} value={id}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       {audio.error && (
         <p role="alert" className="stems-error">
