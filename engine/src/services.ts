@@ -16,7 +16,7 @@ import type { DenoiseService } from './features/cleanup/index.ts';
 import type { Music } from './features/music/index.ts';
 import type { SpeechArea } from './features/speech/index.ts';
 import type { SyncService } from './features/sync/index.ts';
-import type { FileStore, UrlSigner } from './features/platform/index.ts';
+import type { FileStore, ModelManager, UrlSigner } from './features/platform/index.ts';
 import type { Voices } from './features/voices/index.ts';
 import type { Web } from './features/web/index.ts';
 import type { WebhookService } from './features/webhooks/index.ts';
@@ -28,6 +28,8 @@ export interface Services extends Core {
   files: FileStore;
   /** Platform: signed, expiring download URLs for files in the data dir. */
   urls: UrlSigner;
+  /** Platform: the in-app model manager (docs/api/models.md). */
+  modelManager: ModelManager;
   /** Accounts, sessions, tokens, API keys, CAPTCHA, outbox. */
   accounts: Accounts;
   /** The credits ledger, the Local plan and the cost table. */

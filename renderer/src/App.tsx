@@ -5,7 +5,9 @@ import { CreditsPage } from './features/credits/CreditsPage.tsx';
 import { DenoisePage } from './features/denoise/DenoisePage.tsx';
 import { MidiPage } from './features/midi/MidiPage.tsx';
 import { EnginePage } from './features/engine/EnginePage.tsx';
+import { HomePage } from './features/home/HomePage.tsx';
 import { JobsPage } from './features/jobs/JobsPage.tsx';
+import { ModelsPage } from './features/models/ModelsPage.tsx';
 import { ComingSoon } from './features/shell/ComingSoon.tsx';
 import { hrefFor, useHashPath } from './features/shell/router.ts';
 import { DEFAULT_PATH, findArea } from './features/shell/routes.ts';
@@ -63,11 +65,13 @@ export function App() {
         </header>
         {!area && (
           <p>
-            <a href={hrefFor(DEFAULT_PATH)}>Go to Jobs</a>
+            <a href={hrefFor(DEFAULT_PATH)}>Go to Home</a>
           </p>
         )}
         {area && !area.ready && <ComingSoon area={area} />}
+        {area?.path === '/home' && <HomePage />}
         {area?.path === '/jobs' && <JobsPage />}
+        {area?.path === '/settings/models' && <ModelsPage />}
         {area?.path === '/settings/engine' && <EnginePage />}
         {area?.path === '/account' && <AccountArea path={path} />}
         {area?.path === '/audiobooks' && <AudiobooksArea path={path} />}

@@ -111,6 +111,17 @@ describe.runIf(ready)('audio to MIDI page', () => {
       });
       expect(coloured).toBeGreaterThan(1000);
       expect(await page.getByTestId('midi-track-piano').textContent()).toContain(`${drawn} notes`);
+      // A bar grid from the file's tempo, and zoom in time.
+      expect(await page.getByTestId('midi-roll-bars').textContent()).toMatch(
+        /^\d+ bars · 4\/4 · \d+ BPM/,
+      );
+      const widthBefore = Number(await roll.getAttribute('width'));
+      await page.getByTestId('midi-zoom-in').click();
+      expect(await roll.getAttribute('data-zoom')).toBe('120');
+      expect(Number(await roll.getAttribute('width'))).toBeGreaterThan(widthBefore);
+      await page.getByTestId('midi-zoom-out').click();
+      await page.getByTestId('midi-zoom-out').click();
+      expect(await roll.getAttribute('data-zoom')).toBe('30');
 
       await page.screenshot({ path: path.join(OUTPUT, 'midi-piano-roll.png'), ...SHOT });
       await page.getByTestId('midi-mute-piano').check();

@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemFfmpeg } from '../helpers/audio-fixtures.ts';
@@ -70,7 +71,7 @@ describe('stems page', () => {
       await page.getByTestId('stems-start').click();
       await page.getByTestId('stems-job').waitFor();
       await expect
-        .poll(() => page.getByTestId('stems-status').textContent(), {
+        .poll(() => page.getByTestId('stems-status').getAttribute('data-status'), {
           timeout: 120_000,
           interval: 500,
         })
@@ -103,12 +104,23 @@ describe('stems page', () => {
         'true',
       );
       await vocals.getByLabel('vocals volume').fill('0.5');
+      expect(await page.getByTestId('stem-db-vocals').textContent()).toBe('−6.0 dB');
+      await vocals.getByLabel('vocals pan').fill('-0.5');
+      expect(await vocals.textContent()).toContain('Pan L 50');
 
       await page.getByRole('button', { name: 'Play' }).click();
       await page.getByRole('button', { name: 'Pause' }).waitFor();
       await expect
         .poll(() => page.getByTestId('stems-time').textContent(), { timeout: 10_000 })
         .not.toMatch(/^0\.0 /);
+      // The soloed stem's meter moves while it plays.
+      await expect
+        .poll(
+          async () =>
+            Number(await page.getByTestId('stem-meter-vocals').getAttribute('aria-valuenow')),
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(-60);
       await page.getByRole('button', { name: 'Pause' }).click();
 
       const download = page.waitForEvent('download');
@@ -118,8 +130,44 @@ describe('stems page', () => {
       expect(bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
       expect(bytes.length).toBeGreaterThan(44 + 44_100 * 2 * 2 * 2);
 
+      // Every stem in one zip, in the chosen format.
+      await page.getByTestId('stems-format').selectOption('pcm16');
+      const zipped = page.waitForEvent('download');
+      await page.getByTestId('stems-zip').click();
+      const zipDownload = await zipped;
+      expect(zipDownload.suggestedFilename()).toMatch(/ - stems\.zip$/);
+      const entries = unzipSync(fs.readFileSync(await zipDownload.path()));
+      expect(Object.keys(entries).sort()).toEqual([
+        expect.stringMatching(/ - Instrumental \(no vocals\)\.wav$/),
+        expect.stringMatching(/ - Vocals\.wav$/),
+      ]);
+      for (const wav of Object.values(entries)) {
+        expect(new DataView(wav.buffer, wav.byteOffset).getUint16(34, true)).toBe(16);
+      }
+
       fs.mkdirSync(OUTPUT, { recursive: true });
       await page.screenshot({ path: path.join(OUTPUT, 'stems-mixer.png'), ...SHOT });
+
+      // The result reopens from its Jobs row, named by the file, not a hash or "Job 6".
+      await page.goto(`${engine.url}/#/jobs`);
+      await page.getByTestId('job-open').first().click();
+      await page.waitForURL(/#\/music\/stems\?job=\d+$/);
+      await expect
+        .poll(() => page.getByTestId('stems-status').getAttribute('data-status'), {
+          timeout: 30_000,
+        })
+        .toBe('COMPLETED');
+      expect(await page.getByTestId('stems-job').textContent()).toContain(
+        `${path.basename(song)}: Stems ready`,
+      );
+      await page.getByTestId('stem-no_vocals').waitFor();
+      expect(await page.getByTestId('stem-no_vocals').textContent()).toContain(
+        'Instrumental (no vocals)',
+      );
+      // …and from the page's own history.
+      const history = page.getByTestId('recent-stem_extraction');
+      await history.waitFor();
+      expect(await history.textContent()).toContain(path.basename(song));
     } finally {
       await closeWatchedPage(watched);
     }
@@ -145,7 +193,7 @@ describe('stems page', () => {
         .toContain('bass (DSP), no_drums (DSP)');
       await page.getByTestId('stems-start').click();
       await expect
-        .poll(() => page.getByTestId('stems-status').textContent(), {
+        .poll(() => page.getByTestId('stems-status').getAttribute('data-status'), {
           timeout: 120_000,
           interval: 500,
         })

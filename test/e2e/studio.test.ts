@@ -91,10 +91,10 @@ describe('web studio', () => {
       onnxruntime: { version: string; selected_providers: string[] };
     };
 
+    // First launch lands on Home, not on the jobs log.
     await page.goto(`${engine.url}/`);
-    await expectHeading('Jobs');
-    await page.getByTestId('jobs-stream').and(page.locator('[data-state="open"]')).waitFor();
-    await page.getByTestId('jobs-empty').waitFor();
+    await expectHeading('What would you like to do?');
+    await page.getByTestId('home-narrate').waitFor();
 
     // Keyboard, on the freshly loaded page: Tab reaches the skip link, then the first area;
     // Enter opens it and focus moves to the new page's heading.
@@ -103,11 +103,18 @@ describe('web studio', () => {
       'Skip to content',
     );
     await page.keyboard.press('Tab');
+    expect(await focusedTestId()).toBe('nav-home');
+    await page.keyboard.press('Tab');
     expect(await focusedTestId()).toBe('nav-audiobooks');
     await page.keyboard.press('Enter');
     await page.waitForURL(/#\/audiobooks$/);
     await expectHeading('Audiobooks');
     expect(await focusedTestId()).toBe('H1');
+
+    await page.getByTestId('nav-jobs').click();
+    await expectHeading('Jobs');
+    await page.getByTestId('jobs-stream').and(page.locator('[data-state="open"]')).waitFor();
+    await page.getByTestId('jobs-empty').waitFor();
 
     // Every area is reachable (the Stems page has its own e2e test: test/e2e/stems.test.ts).
     await page.getByRole('link', { name: /Stems/ }).click();

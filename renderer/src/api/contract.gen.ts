@@ -15,6 +15,7 @@ import type { Routes as jobsRoutes } from './contract/jobs.gen.ts';
 import type { Routes as localRoutes } from './contract/local.gen.ts';
 import type { Routes as mediaRoutes } from './contract/media.gen.ts';
 import type { Routes as midiRoutes } from './contract/midi.gen.ts';
+import type { Routes as modelsRoutes } from './contract/models.gen.ts';
 import type { Routes as readerRoutes } from './contract/reader.gen.ts';
 import type { Routes as speechRoutes } from './contract/speech.gen.ts';
 import type { Routes as stemsRoutes } from './contract/stems.gen.ts';
@@ -39,6 +40,7 @@ export interface Contract {
     localRoutes['get'] &
     mediaRoutes['get'] &
     midiRoutes['get'] &
+    modelsRoutes['get'] &
     readerRoutes['get'] &
     stemsRoutes['get'] &
     syncRoutes['get'] &
@@ -56,6 +58,7 @@ export interface Contract {
     jobsRoutes['post'] &
     mediaRoutes['post'] &
     midiRoutes['post'] &
+    modelsRoutes['post'] &
     readerRoutes['post'] &
     speechRoutes['post'] &
     stemsRoutes['post'] &
@@ -76,6 +79,7 @@ export interface Contract {
     audiobookRoutes['delete'] &
     authRoutes['delete'] &
     midiRoutes['delete'] &
+    modelsRoutes['delete'] &
     readerRoutes['delete'] &
     transcriptionRoutes['delete'] &
     voicesRoutes['delete'] &

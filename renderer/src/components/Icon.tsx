@@ -31,6 +31,8 @@ const PATHS = {
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   edit: 'M4 20h4L19 9l-4-4L4 16v4Zm9.5-13.5 4 4',
   chevron: 'm9 6 6 6-6 6',
+  home: 'M3 11 12 4l9 7M5 10v10h5v-6h4v6h5V10',
+  box: 'M3 7.5 12 3l9 4.5v9L12 21l-9-4.5v-9Zm0 0 9 4.5m0 0 9-4.5M12 12v9',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -15,7 +15,11 @@ import { fileRoutes } from './files/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { OffloadSeam } from './offload/offload-seam.ts';
+import { makeModelInstallJob, makeModelVerifyJob } from './models/model-jobs.ts';
+import { ModelManager } from './models/model-manager.ts';
+import { modelRoutes } from './models/routes.ts';
 
+export { ModelManager, type PackView } from './models/model-manager.ts';
 export { FileStore, toStoredFile, type StoredFile } from './files/file-store.ts';
 export { storeMultipartFiles, storeMultipartUpload } from './files/multipart-upload.ts';
 export { probedSeconds, type ProbeDeps } from './files/probe-duration.ts';
@@ -46,6 +50,7 @@ export const platformRoutes = [
   ...fileRoutes,
   ...downloadRoutes,
   ...analysisRoutes,
+  ...modelRoutes,
 ];
 
 /** Platform's services: every area may be handed these. */
@@ -54,18 +59,29 @@ export interface Platform {
   urls: UrlSigner;
   /** Work this machine cannot run, sent to the hosted service when allowed (sync plugs in). */
   offload: OffloadSeam;
+  /** The in-app model manager (list, install, verify, remove packs). */
+  modelManager: ModelManager;
 }
 
-export function createPlatform(core: Pick<Core, 'db' | 'config' | 'clock'>): Platform {
+export function createPlatform(core: Pick<Core, 'db' | 'config' | 'clock' | 'models'>): Platform {
   const files = new FileStore(core.db, core.config.home);
   // Temporary uploads a crash left half-written are removed before anything reads the store.
   files.sweepTemp();
-  return { files, urls: new UrlSigner(core.config.home, core.clock), offload: new OffloadSeam() };
+  return {
+    files,
+    urls: new UrlSigner(core.config.home, core.clock),
+    offload: new OffloadSeam(),
+    modelManager: new ModelManager(core.models),
+  };
 }
 
 export function platformJobs(
   platform: Platform,
   deps: Pick<Core, 'ffmpeg'> & { pricing: Pricing },
 ): JobHandler[] {
-  return [makeAnalysisJob({ files: platform.files, ffmpeg: deps.ffmpeg, pricing: deps.pricing })];
+  return [
+    makeAnalysisJob({ files: platform.files, ffmpeg: deps.ffmpeg, pricing: deps.pricing }),
+    makeModelInstallJob(platform.modelManager),
+    makeModelVerifyJob(platform.modelManager),
+  ];
 }

@@ -16,6 +16,7 @@ import type * as music_stems_stemSchemas from '../../../../engine/src/features/m
 import type * as platform_analysis_analysisSchema from '../../../../engine/src/features/platform/analysis/analysis-schema.ts';
 import type * as platform_files_fileSchema from '../../../../engine/src/features/platform/files/file-schema.ts';
 import type * as platform_health_healthSchema from '../../../../engine/src/features/platform/health/health-schema.ts';
+import type * as platform_models_modelSchema from '../../../../engine/src/features/platform/models/model-schema.ts';
 import type * as speech_alignment_alignmentSchema from '../../../../engine/src/features/speech/alignment/alignment-schema.ts';
 import type * as speech_transcription_transcriptionSchemas from '../../../../engine/src/features/speech/transcription/transcription-schemas.ts';
 import type * as sync_schemas from '../../../../engine/src/features/sync/schemas.ts';
@@ -128,6 +129,7 @@ export interface Schemas {
   importResponse: z.output<typeof books_projects_projectSchemas.importResponse>;
   infoPendingSchema: z.output<typeof web_media_mediaSchemas.infoPendingSchema>;
   infoRequestSchema: z.output<typeof web_media_mediaSchemas.infoRequestSchema>;
+  installBodySchema: z.output<typeof platform_models_modelSchema.installBodySchema>;
   jobSchema: z.output<typeof jobs_jobSchema.jobSchema>;
   languagesSchema: z.output<typeof voices_catalog_voiceSchemas.languagesSchema>;
   linkBodySchema: z.output<typeof sync_schemas.linkBodySchema>;
@@ -146,6 +148,9 @@ export interface Schemas {
   narrateResponse: z.output<typeof books_narration_narrationSchemas.narrateResponse>;
   oauthStartSchema: z.output<typeof sync_schemas.oauthStartSchema>;
   packagesSchema: z.output<typeof music_stems_stemSchemas.packagesSchema>;
+  packIdParams: z.output<typeof platform_models_modelSchema.packIdParams>;
+  packListSchema: z.output<typeof platform_models_modelSchema.packListSchema>;
+  packViewSchema: z.output<typeof platform_models_modelSchema.packViewSchema>;
   paragraphListQuery: z.output<typeof books_chapters_chapterSchemas.paragraphListQuery>;
   paragraphListSchema: z.output<typeof books_chapters_chapterSchemas.paragraphListSchema>;
   paragraphParams: z.output<typeof books_chapters_chapterSchemas.paragraphParams>;

@@ -8,8 +8,15 @@
 /** Sources start this far ahead, so all of them are scheduled before the first one sounds. */
 const LEAD_SECONDS = 0.05;
 
+/** The quietest level a meter reports (silence), in dBFS. */
+export const METER_FLOOR_DB = -60;
+
 export class SyncedPlayer {
   private readonly gains: GainNode[];
+  /** Per track after its gain: a stereo pan, then a meter tap, then the speakers. */
+  private readonly panners: StereoPannerNode[];
+  private readonly meters: AnalyserNode[];
+  private readonly meterData: Float32Array<ArrayBuffer>;
   private sources: AudioBufferSourceNode[] = [];
   /** Context time the current run started at, and the track position it started from. */
   private startedAt = 0;
@@ -26,8 +33,38 @@ export class SyncedPlayer {
     this.gains = buffers.map((_, i) => {
       const gain = context.createGain();
       gain.gain.value = gains[i] ?? 1;
-      gain.connect(context.destination);
       return gain;
+    });
+    this.panners = this.gains.map((gain) => {
+      const panner = context.createStereoPanner();
+      gain.connect(panner);
+      return panner;
+    });
+    this.meters = this.panners.map((panner) => {
+      const meter = context.createAnalyser();
+      meter.fftSize = 2048;
+      panner.connect(meter);
+      meter.connect(context.destination);
+      return meter;
+    });
+    this.meterData = new Float32Array(2048);
+  }
+
+  /** -1 (left) … 1 (right) per track. */
+  setPans(pans: readonly number[]): void {
+    this.panners.forEach((panner, i) => {
+      panner.pan.value = Math.max(-1, Math.min(1, pans[i] ?? 0));
+    });
+  }
+
+  /** Each track's RMS level after its gain over the last ~46 ms, in dBFS (METER_FLOOR_DB: silence). */
+  levels(): number[] {
+    return this.meters.map((meter) => {
+      meter.getFloatTimeDomainData(this.meterData);
+      let sum = 0;
+      for (const sample of this.meterData) sum += sample * sample;
+      const rms = Math.sqrt(sum / this.meterData.length);
+      return rms > 0 ? Math.max(METER_FLOOR_DB, 20 * Math.log10(rms)) : METER_FLOOR_DB;
     });
   }
 
@@ -104,7 +141,7 @@ export class SyncedPlayer {
   /** Stops every source for good (the context is its owner's to close). */
   dispose(): void {
     this.halt();
-    for (const gain of this.gains) gain.disconnect();
+    for (const node of [...this.gains, ...this.panners, ...this.meters]) node.disconnect();
   }
 
   private halt(): void {

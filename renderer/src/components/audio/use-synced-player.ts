@@ -3,7 +3,9 @@
  * frame while playing; gains can change at any time without a gap.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SyncedPlayer } from './synced-player.ts';
+import { METER_FLOOR_DB, SyncedPlayer } from './synced-player.ts';
+
+const NO_PANS: readonly number[] = [];
 
 export interface SyncedPlayback {
   ready: boolean;
@@ -16,12 +18,16 @@ export interface SyncedPlayback {
   toggle: () => void;
   stop: () => void;
   seek: (seconds: number) => void;
+  /** Each track's level now, in dBFS (for meters; read it in an animation frame). */
+  levels: () => number[];
 }
 
 export function useSyncedPlayer(
   context: AudioContext | null,
   buffers: readonly AudioBuffer[] | null,
   gains: readonly number[],
+  /** -1 (left) … 1 (right) per track; centred when absent. */
+  pans: readonly number[] = NO_PANS,
 ): SyncedPlayback {
   const player = useRef<SyncedPlayer | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -33,6 +39,15 @@ export function useSyncedPlayer(
     gainsNow.current = gains;
     player.current?.setGains(gains);
   }, [gains]);
+  const pansNow = useRef(pans);
+  useEffect(() => {
+    pansNow.current = pans;
+    player.current?.setPans(pans);
+  }, [pans]);
+  const levels = useCallback(
+    () => player.current?.levels() ?? (buffers ?? []).map(() => METER_FLOOR_DB),
+    [buffers],
+  );
 
   useEffect(() => {
     if (!context || !buffers) return;
@@ -40,6 +55,7 @@ export function useSyncedPlayer(
       setPlaying(false);
       setTime(0);
     });
+    created.setPans(pansNow.current);
     player.current = created;
     setDuration(created.duration);
     setPlaying(false);
@@ -84,5 +100,16 @@ export function useSyncedPlayer(
     setTime(seconds);
   }, []);
 
-  return { ready: buffers !== null, playing, time, duration, play, pause, toggle, stop, seek };
+  return {
+    ready: buffers !== null,
+    playing,
+    time,
+    duration,
+    play,
+    pause,
+    toggle,
+    stop,
+    seek,
+    levels,
+  };
 }

@@ -1,16 +1,24 @@
-/** "Clean a recording": the file, the quality mode, and the start button. */
+/**
+ * "Clean a recording": the file, the quality mode, and the start button. A mode whose model
+ * pack is not on this machine is greyed with "install…" (Models page) rather than failing
+ * after the upload.
+ */
 import { useState } from 'react';
 import { FileField } from '../../components/audio/FilePicker.tsx';
+import { InstallLink } from '../models/InstallLink.tsx';
+import { useModelPacks } from '../models/use-model-packs.ts';
 import type { QualityMode } from './denoise-types.ts';
 
-const MODES: { mode: QualityMode; title: string; about: string }[] = [
+const MODES: { mode: QualityMode; pack: string; title: string; about: string }[] = [
   {
     mode: 'balanced',
+    pack: 'gtcrn',
     title: 'Balanced',
     about: 'GTCRN at 16 kHz: fast, good for speech; the result is band-limited to 8 kHz.',
   },
   {
     mode: 'studio',
+    pack: 'deepfilternet3',
     title: 'Studio',
     about: 'DeepFilterNet3 at 48 kHz: full-band, the best quality; slower.',
   },
@@ -29,7 +37,13 @@ export function DenoiseForm({
   onStart: (file: File, mode: QualityMode) => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
-  const [mode, setMode] = useState<QualityMode>('studio');
+  const [chosen, setChosen] = useState<QualityMode | null>(null);
+  const packs = useModelPacks();
+  // Unknown until the list arrives: everything is offered (the engine still says no clearly).
+  const ready = (m: (typeof MODES)[number]) => packs.list === null || packs.pack(m.pack)?.ready;
+  const preferred = [...MODES].reverse().find(ready)?.mode ?? null;
+  const mode =
+    chosen !== null && MODES.some((m) => m.mode === chosen && ready(m)) ? chosen : preferred;
   return (
     <section className="card" aria-label="New noise reduction">
       <h2>Clean a recording</h2>
@@ -43,17 +57,24 @@ export function DenoiseForm({
       <fieldset className="denoise-modes">
         <legend>Quality</legend>
         {MODES.map((m) => (
-          <label key={m.mode}>
+          <label key={m.mode} className={ready(m) ? undefined : 'option--missing'}>
             <input
               type="radio"
               name="denoise-mode"
               value={m.mode}
               checked={mode === m.mode}
-              onChange={() => setMode(m.mode)}
+              disabled={!ready(m)}
+              onChange={() => setChosen(m.mode)}
               data-testid={`denoise-mode-${m.mode}`}
             />
             <span>
               <strong>{m.title}</strong> — {m.about}
+              {!ready(m) && (
+                <>
+                  {' '}
+                  Not installed. <InstallLink task="denoise" testId={`denoise-install-${m.mode}`} />
+                </>
+              )}
             </span>
           </label>
         ))}
@@ -61,8 +82,8 @@ export function DenoiseForm({
       <button
         type="button"
         className="button button--primary"
-        disabled={!file || busy || running}
-        onClick={() => file && onStart(file, mode)}
+        disabled={!file || busy || running || mode === null}
+        onClick={() => file && mode && onStart(file, mode)}
         data-testid="denoise-start"
       >
         Reduce noise

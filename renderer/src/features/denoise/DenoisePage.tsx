@@ -3,6 +3,8 @@
  * job, follow its progress (stage, percent, time left), then compare before and after with A/B
  * playback, read the measured noise reduction and download the result.
  */
+import { RecentResults } from '../results/RecentResults.tsx';
+import { useReopenedJob } from '../results/use-reopened-job.ts';
 import { DenoiseForm } from './DenoiseForm.tsx';
 import { DenoiseResult } from './DenoiseResult.tsx';
 import { isFinished } from './denoise-types.ts';
@@ -12,6 +14,7 @@ import './denoise.css';
 export function DenoisePage() {
   const run = useDenoise();
   const { job } = run;
+  useReopenedJob(run.reopen);
   return (
     <div className="denoise-page">
       <DenoiseForm
@@ -21,6 +24,7 @@ export function DenoisePage() {
         onStart={(file, mode) => void run.start(file, mode)}
       />
       {job && <DenoiseResult job={job} />}
+      <RecentResults type="denoise" title="Earlier clean-ups" openId={job?.id ?? null} />
     </div>
   );
 }

@@ -25,6 +25,8 @@ export interface DenoiseRun {
   busy: boolean;
   error: string | null;
   start: (file: File, mode: QualityMode) => Promise<void>;
+  /** Shows an earlier result (from the history or the Jobs page). */
+  reopen: (id: number) => void;
 }
 
 export function useDenoise(): DenoiseRun {
@@ -54,5 +56,18 @@ export function useDenoise(): DenoiseRun {
     [client],
   );
 
-  return { job, busy, error: error ?? finalError, start };
+  const reopen = useCallback(
+    (id: number) => {
+      client.job(id).then(
+        (record) => {
+          setStarted(record);
+          setError(null);
+        },
+        (e: unknown) => setError(errorMessage(e)),
+      );
+    },
+    [client],
+  );
+
+  return { job, busy, error: error ?? finalError, start, reopen };
 }

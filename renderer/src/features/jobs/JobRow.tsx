@@ -11,6 +11,7 @@ import {
   formatJobType,
   formatTimestamp,
 } from '../../lib/format.ts';
+import { resultHref, sourceName } from '../results/result-links.ts';
 import { AnalysisResult, asAnalysisResult } from './AnalysisResult.tsx';
 import { isCancellable } from './job-list.ts';
 import { useJobs } from './jobs-context.tsx';
@@ -19,9 +20,10 @@ import { useJobs } from './jobs-context.tsx';
 export function jobSubject(job: Job, fileNames: ReadonlyMap<number, string>): string | null {
   const known = fileNames.get(job.id);
   if (known) return known;
+  const named = sourceName(job.input);
+  if (named) return named;
   if (job.input && typeof job.input === 'object') {
-    const { filename, file_key: fileKey } = job.input as Record<string, unknown>;
-    if (typeof filename === 'string' && filename) return filename;
+    const { file_key: fileKey } = job.input as Record<string, unknown>;
     if (typeof fileKey === 'string' && fileKey) return `file ${fileKey.slice(0, 12)}`;
   }
   return null;
@@ -95,6 +97,15 @@ export function JobRow({ job }: { job: Job }) {
             {formatTimestamp(job.created_at)}
           </time>
           <JobStatusBadge status={job.status} testId="job-status" />
+          {resultHref(job) !== null && (
+            <a
+              className="button button--small"
+              href={resultHref(job) ?? undefined}
+              data-testid="job-open"
+            >
+              {job.status === 'completed' ? 'Open result' : 'Open'}
+            </a>
+          )}
           {isCancellable(job) && (
             <button
               type="button"

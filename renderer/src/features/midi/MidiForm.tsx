@@ -4,6 +4,8 @@
  */
 import { useState } from 'react';
 import { FileField } from '../../components/audio/FilePicker.tsx';
+import { InstallLink } from '../models/InstallLink.tsx';
+import { useMidiAvailability } from './use-midi-availability.ts';
 import { DEFAULT_STEMS, PRESETS, STEMS, type Preset } from './midi-settings.ts';
 import type { MidiOptions } from './midi-types.ts';
 
@@ -22,9 +24,14 @@ export function MidiForm({
   const [file, setFile] = useState<File | null>(null);
   const [stems, setStems] = useState<string[]>(DEFAULT_STEMS);
   const [split, setSplit] = useState(true);
-  const [preset, setPreset] = useState<Preset>('published');
-  const [onset, setOnset] = useState<number>(PRESETS.published.onset);
-  const [frame, setFrame] = useState<number>(PRESETS.published.frame);
+  // The instrument preset first: fewer ghost notes is what a player expects from a piano part.
+  const [preset, setPreset] = useState<Preset>('piano');
+  const [onset, setOnset] = useState<number>(PRESETS.piano.onset);
+  const [frame, setFrame] = useState<number>(PRESETS.piano.frame);
+  const availability = useMidiAvailability();
+  /** A stem a mix cannot be split into stays wished for but is neither ticked nor sent. */
+  const offered = (id: string) => !split || availability.separable(id);
+  const chosenStems = stems.filter(offered);
   const [minNote, setMinNote] = useState(128);
   const [tempo, setTempo] = useState('');
 
@@ -42,7 +49,7 @@ export function MidiForm({
 
   function start() {
     if (!file) return;
-    onStart(file, stems, {
+    onStart(file, chosenStems, {
       onset_threshold: onset,
       frame_threshold: frame,
       min_note_len_ms: minNote,
@@ -88,16 +95,24 @@ export function MidiForm({
       <fieldset className="midi-fieldset midi-stems">
         <legend>Stems</legend>
         {STEMS.map((stem) => (
-          <label key={stem.id}>
+          <label key={stem.id} className={offered(stem.id) ? undefined : 'option--missing'}>
             <input
               type="checkbox"
-              checked={stems.includes(stem.id)}
+              checked={offered(stem.id) && stems.includes(stem.id)}
+              disabled={!offered(stem.id)}
               onChange={() => toggleStem(stem.id)}
               data-testid={`midi-stem-${stem.id}`}
             />
             <span>
               {stem.label}
               {stem.note && <em> ({stem.note})</em>}
+              {!offered(stem.id) && (
+                <>
+                  {' '}
+                  — no installed separator makes it{' '}
+                  <InstallLink task="stems" testId={`midi-install-${stem.id}`} />
+                </>
+              )}
             </span>
           </label>
         ))}
@@ -164,10 +179,18 @@ export function MidiForm({
           />
         </label>
       </fieldset>
+      {availability.transcriber === false && (
+        <p className="option--missing" data-testid="midi-missing-model">
+          The Basic Pitch transcription model is not installed.{' '}
+          <InstallLink task="midi" testId="midi-install-model" />
+        </p>
+      )}
       <button
         type="button"
         className="button button--primary"
-        disabled={!file || busy || stems.length === 0 || running}
+        disabled={
+          !file || busy || chosenStems.length === 0 || running || availability.transcriber === false
+        }
         onClick={start}
         data-testid="midi-start"
       >

@@ -5,7 +5,9 @@
  * stem's .mid or the merged multitrack file. Nothing is faked: the roll is drawn from the .mid
  * the engine wrote.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { RecentResults } from '../results/RecentResults.tsx';
+import { useReopenedJob } from '../results/use-reopened-job.ts';
 import { MidiForm } from './MidiForm.tsx';
 import { MidiResult } from './MidiResult.tsx';
 import { isFinished, type MidiOptions } from './midi-types.ts';
@@ -18,6 +20,17 @@ export function MidiPage() {
   const [playError, setPlayError] = useState<string | null>(null);
   const playback = useMidiPlayback(setPlayError);
   const { job } = transcription;
+  const { reopen } = transcription;
+  const reopenResult = useCallback(
+    (id: number) => {
+      playback.reset();
+      reopen(id);
+    },
+    // playback.reset is stable per page; reopening must not re-run on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [reopen],
+  );
+  useReopenedJob(reopenResult);
 
   function start(file: File, stems: string[], options: MidiOptions) {
     playback.reset();
@@ -34,6 +47,11 @@ export function MidiPage() {
         onStart={start}
       />
       {job && <MidiResult job={job} roll={transcription.roll} playback={playback} />}
+      <RecentResults
+        type="midi_transcription"
+        title="Earlier transcriptions"
+        openId={job?.id ?? null}
+      />
     </div>
   );
 }

@@ -1,14 +1,17 @@
 /**
  * The piano roll of a transcription: a canvas with one row per semitone over the notes' range
  * (C rows marked), time across, each track's notes in its own colour (muted tracks faded), and a
- * playhead while playing. The note count drawn is exposed as data-notes for tests and tools.
+ * playhead while playing, over a bar grid (bar numbers along the top) from the file's tempo and
+ * time signature; zoom in and out in time. The note count drawn is exposed as data-notes.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { trackColour, type Roll } from './midi-tracks.ts';
+import { DEFAULT_ZOOM, gridLines, zoomStep, ZOOM_STEPS } from './roll-grid.ts';
 
 const ROW = 6;
-const PX_PER_SECOND = 60;
 const KEYS = 36;
+/** Room above the notes for the bar numbers. */
+const RULER = 12;
 
 export function PianoRoll({
   roll,
@@ -20,11 +23,16 @@ export function PianoRoll({
   playhead: number | null;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const [pxPerSecond, setZoom] = useState<number>(DEFAULT_ZOOM);
+  const grid = useMemo(
+    () => gridLines(roll.duration, roll.tempoBpm, roll.beatsPerBar),
+    [roll.duration, roll.tempoBpm, roll.beatsPerBar],
+  );
   const low = roll.lowest - 2;
   const high = roll.highest + 2;
   const rows = high - low + 1;
-  const width = Math.max(400, Math.ceil(roll.duration * PX_PER_SECOND) + KEYS + 10);
-  const height = rows * ROW;
+  const width = Math.max(400, Math.ceil(roll.duration * pxPerSecond) + KEYS + 10);
+  const height = rows * ROW + RULER;
   const drawn = roll.tracks.reduce((sum, t) => sum + t.notes.length, 0);
 
   useEffect(() => {
@@ -32,7 +40,7 @@ export function PianoRoll({
     if (!context) return;
     context.clearRect(0, 0, width, height);
     for (let pitch = low; pitch <= high; pitch++) {
-      const y = (high - pitch) * ROW;
+      const y = RULER + (high - pitch) * ROW;
       const black = [1, 3, 6, 8, 10].includes(pitch % 12);
       context.fillStyle = black ? '#181b22' : '#20242c';
       context.fillRect(KEYS, y, width - KEYS, ROW);
@@ -44,34 +52,74 @@ export function PianoRoll({
         context.fillText(`C${pitch / 12 - 1}`, 2, y + ROW);
       }
     }
+    // Bars and beats under the notes; every bar numbered unless they crowd (then every 4th).
+    const labelEvery = pxPerSecond * (60 / (roll.tempoBpm ?? 120)) * roll.beatsPerBar < 24 ? 4 : 1;
+    context.font = '9px sans-serif';
+    for (const line of grid) {
+      const x = KEYS + line.time * pxPerSecond;
+      context.fillStyle = line.downbeat ? '#4a5160' : '#2c313b';
+      context.fillRect(x, RULER, 1, height - RULER);
+      if (line.downbeat && (line.bar - 1) % labelEvery === 0) {
+        context.fillStyle = '#9aa3b2';
+        context.fillText(String(line.bar), x + 2, RULER - 3);
+      }
+    }
     roll.tracks.forEach((track, index) => {
       context.globalAlpha = muted.has(index) ? 0.2 : 0.9;
       context.fillStyle = trackColour(index);
       for (const note of track.notes) {
-        const x = KEYS + note.time * PX_PER_SECOND;
-        const y = (high - note.pitch) * ROW;
-        context.fillRect(x, y + 0.5, Math.max(2, note.duration * PX_PER_SECOND), ROW - 1);
+        const x = KEYS + note.time * pxPerSecond;
+        const y = RULER + (high - note.pitch) * ROW;
+        context.fillRect(x, y + 0.5, Math.max(2, note.duration * pxPerSecond), ROW - 1);
       }
     });
     context.globalAlpha = 1;
     if (playhead !== null) {
       context.fillStyle = '#e03131';
-      context.fillRect(KEYS + playhead * PX_PER_SECOND, 0, 2, height);
+      context.fillRect(KEYS + playhead * pxPerSecond, 0, 2, height);
     }
-  }, [roll, muted, playhead, low, high, width, height]);
+  }, [roll, muted, playhead, low, high, width, height, grid, pxPerSecond]);
 
+  const bars = grid.filter((line) => line.downbeat).length;
   return (
-    <div className="midi-roll-scroll">
-      <canvas
-        ref={canvas}
-        width={width}
-        height={height}
-        className="midi-roll"
-        data-testid="midi-roll"
-        data-notes={drawn}
-        role="img"
-        aria-label={`Piano roll: ${drawn} notes in ${roll.tracks.length} track(s)`}
-      />
-    </div>
+    <>
+      <div className="midi-roll-tools">
+        <span data-testid="midi-roll-bars">
+          {bars} bars · {roll.beatsPerBar}/4 · {Math.round(roll.tempoBpm ?? 120)} BPM
+          {roll.tempoBpm === null ? ' (assumed)' : ''}
+        </span>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => setZoom((z) => zoomStep(z, -1))}
+          disabled={pxPerSecond <= ZOOM_STEPS[0]}
+          data-testid="midi-zoom-out"
+        >
+          Zoom out
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => setZoom((z) => zoomStep(z, 1))}
+          disabled={pxPerSecond >= ZOOM_STEPS[ZOOM_STEPS.length - 1]!}
+          data-testid="midi-zoom-in"
+        >
+          Zoom in
+        </button>
+      </div>
+      <div className="midi-roll-scroll">
+        <canvas
+          ref={canvas}
+          width={width}
+          height={height}
+          className="midi-roll"
+          data-testid="midi-roll"
+          data-notes={drawn}
+          data-zoom={pxPerSecond}
+          role="img"
+          aria-label={`Piano roll: ${drawn} notes in ${roll.tracks.length} track(s)`}
+        />
+      </div>
+    </>
   );
 }

@@ -24,6 +24,8 @@ export interface Roll {
   lowest: number;
   highest: number;
   tempoBpm: number | null;
+  /** The file's first time signature's beats per bar (4 when it has none). */
+  beatsPerBar: number;
 }
 
 export function readRoll(bytes: ArrayBuffer | Uint8Array): Roll {
@@ -47,6 +49,7 @@ export function readRoll(bytes: ArrayBuffer | Uint8Array): Roll {
     lowest,
     highest,
     tempoBpm: midi.header.tempos[0]?.bpm ?? null,
+    beatsPerBar: midi.header.timeSignatures[0]?.timeSignature[0] ?? 4,
   };
 }
 

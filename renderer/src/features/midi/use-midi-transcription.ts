@@ -27,6 +27,8 @@ export interface MidiTranscription {
   busy: boolean;
   error: string | null;
   start: (file: File, stems: string[], options: MidiOptions) => Promise<void>;
+  /** Shows an earlier transcription (from the history or the Jobs page). */
+  reopen: (id: number) => void;
 }
 
 export function useMidiTranscription(): MidiTranscription {
@@ -73,5 +75,19 @@ export function useMidiTranscription(): MidiTranscription {
     [client],
   );
 
-  return { job, roll, busy, error: error ?? finalError, start };
+  const reopen = useCallback(
+    (id: number) => {
+      client.job(id).then(
+        (record) => {
+          setRoll(null);
+          setStarted(record);
+          setError(null);
+        },
+        (e: unknown) => setError(errorMessage(e)),
+      );
+    },
+    [client],
+  );
+
+  return { job, roll, busy, error: error ?? finalError, start, reopen };
 }

@@ -22,6 +22,15 @@ export interface AreaRoute {
 
 export const AREAS: readonly AreaRoute[] = [
   {
+    path: '/home',
+    label: 'Home',
+    title: 'What would you like to do?',
+    icon: 'home',
+    section: 'Production',
+    ready: true,
+    summary: 'Start here: narrate a book, split a track, clean a recording or set up voices.',
+  },
+  {
     path: '/audiobooks',
     label: 'Audiobooks',
     icon: 'book',
@@ -142,9 +151,20 @@ export const AREAS: readonly AreaRoute[] = [
     ready: true,
     summary: 'The local engine that does the work: its version, database, ffmpeg and models.',
   },
+  {
+    path: '/settings/models',
+    label: 'Models',
+    title: 'Models',
+    icon: 'box',
+    section: 'Settings',
+    ready: true,
+    summary:
+      'The voices and music models this machine can run: install, check and remove them. Everything runs offline once installed.',
+  },
 ];
 
-export const DEFAULT_PATH = '/jobs';
+/** First launch (an empty hash) lands on Home, not on the jobs log. */
+export const DEFAULT_PATH = '/home';
 
 /** The most specific area for a path (`/account/sync` is Sync, not Account). */
 export function findArea(path: string): AreaRoute | undefined {

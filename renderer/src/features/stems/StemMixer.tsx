@@ -8,8 +8,19 @@ import { BufferWaveform } from '../../components/audio/BufferWaveform.tsx';
 import { useDecodedAudio } from '../../components/audio/use-decoded-audio.ts';
 import { useSyncedPlayer } from '../../components/audio/use-synced-player.ts';
 import { WAVE_LOOKS } from '../../components/audio/wave-looks.ts';
-import { effectiveGains } from './mixer-gains.ts';
-import { encodeWav16, renderMixdown } from './wav-export.ts';
+import { effectiveGains, gainDb, meterPercent, panLabel } from './mixer-gains.ts';
+import { useMeterLevels } from './use-meter-levels.ts';
+import { stemLabel } from './stem-words.ts';
+import { zipStems } from './stems-zip.ts';
+import { encodeWav, renderMixdown, WAV_FORMATS, type WavFormat } from './wav-export.ts';
+
+function saveBlob(blob: Blob, name: string): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
 
 export interface MixerStem {
   stem: string;
@@ -20,6 +31,8 @@ export interface MixerStem {
 
 interface TrackState {
   volume: number;
+  /** -1 (left) … 1 (right). */
+  pan: number;
   muted: boolean;
   solo: boolean;
 }
@@ -34,21 +47,39 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
     (index, status) => `${stems[index]?.stem ?? 'stem'}: download failed (${status})`,
   );
   const [states, setStates] = useState<TrackState[]>(() =>
-    stems.map(() => ({ volume: 1, muted: false, solo: false })),
+    stems.map(() => ({ volume: 1, pan: 0, muted: false, solo: false })),
   );
   const effective = useMemo(() => effectiveGains(states), [states]);
-  const player = useSyncedPlayer(audio.context, audio.buffers, effective);
+  const pans = useMemo(() => states.map((s) => s.pan), [states]);
+  const player = useSyncedPlayer(audio.context, audio.buffers, effective, pans);
+  const levels = useMeterLevels(player);
   const { buffers } = audio;
+  const [format, setFormat] = useState<WavFormat>('pcm24');
   const ready = buffers !== null;
 
   async function exportMix() {
-    const tracks = (buffers ?? []).map((buffer, i) => ({ buffer, gain: effective[i] ?? 0 }));
-    const blob = encodeWav16(await renderMixdown(tracks));
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `${baseName}_mixdown.wav`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    const tracks = (buffers ?? []).map((buffer, i) => ({
+      buffer,
+      gain: effective[i] ?? 0,
+      pan: states[i]?.pan ?? 0,
+    }));
+    saveBlob(encodeWav(await renderMixdown(tracks), format), `${baseName} - mixdown.wav`);
+  }
+
+  function exportAll() {
+    const zip = zipStems(
+      baseName,
+      (buffers ?? []).map((buffer, i) => ({
+        stem: stems[i]?.stem ?? `stem${i + 1}`,
+        planes: Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c)),
+        sampleRate: buffer.sampleRate,
+      })),
+      format,
+    );
+    saveBlob(
+      new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
+      `${baseName} - stems.zip`,
+    );
   }
 
   const update = (i: number, patch: Partial<TrackState>) =>
@@ -74,6 +105,29 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
         <button type="button" className="button" disabled={!ready} onClick={() => void exportMix()}>
           Download mixdown
         </button>
+        <button
+          type="button"
+          className="button"
+          disabled={!ready}
+          onClick={exportAll}
+          data-testid="stems-zip"
+        >
+          Download all stems (.zip)
+        </button>
+        <label className="stems-format">
+          <span>Format</span>
+          <select
+            value={format}
+            onChange={(e) => setFormat(e.target.value as WavFormat)}
+            data-testid="stems-format"
+          >
+            {Object.entries(WAV_FORMATS).map(([id, f]) => (
+              <option key={id} value={id}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       {audio.error && (
         <p role="alert" className="stems-error">
@@ -88,7 +142,7 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
           return (
             <li key={s.stem} className="stems-track" data-testid={`stem-${s.stem}`}>
               <div className="stems-track__head">
-                <strong>{s.stem}</strong>
+                <strong>{stemLabel(s.stem)}</strong>
                 <span className={`stems-badge stems-badge--${s.tier}`}>
                   {s.tier === 'dsp' ? 'DSP · lower quality' : `neural · ${s.engine}`}
                 </span>
@@ -111,17 +165,44 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
                   Solo
                 </button>
                 <label>
-                  <span className="visually-hidden">{s.stem} volume</span>
+                  <span className="visually-hidden">{stemLabel(s.stem)} volume</span>
                   <input
                     type="range"
                     min={0}
                     max={1.5}
                     step={0.01}
                     value={state.volume}
-                    aria-label={`${s.stem} volume`}
+                    aria-label={`${stemLabel(s.stem)} volume`}
                     onChange={(e) => update(i, { volume: Number(e.target.value) })}
                   />
                 </label>
+                <span className="stems-db" data-testid={`stem-db-${s.stem}`}>
+                  {gainDb(state.volume)}
+                </span>
+                <label className="stems-pan">
+                  <span>Pan {panLabel(state.pan)}</span>
+                  <input
+                    type="range"
+                    min={-1}
+                    max={1}
+                    step={0.05}
+                    value={state.pan}
+                    aria-label={`${stemLabel(s.stem)} pan`}
+                    onChange={(e) => update(i, { pan: Number(e.target.value) })}
+                    onDoubleClick={() => update(i, { pan: 0 })}
+                  />
+                </label>
+                <span
+                  className="stems-meter"
+                  role="meter"
+                  aria-label={`${stemLabel(s.stem)} level`}
+                  aria-valuemin={-60}
+                  aria-valuemax={0}
+                  aria-valuenow={Math.round(levels[i] ?? -60)}
+                  data-testid={`stem-meter-${s.stem}`}
+                >
+                  <span style={{ width: `${meterPercent(levels[i] ?? -60)}%` }} />
+                </span>
                 <a
                   className="button button--small"
                   href={s.url}

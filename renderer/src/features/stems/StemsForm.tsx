@@ -3,6 +3,8 @@
  * that choice, and the Separate button.
  */
 import { FileField } from '../../components/audio/FilePicker.tsx';
+import { InstallLink } from '../models/InstallLink.tsx';
+import { stemLabel, stemModeWords } from './stem-words.ts';
 import type { StemChoice } from './stems-types.ts';
 import type { StemSeparation } from './use-stem-separation.ts';
 
@@ -37,7 +39,7 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
         >
           {modes.map((m) => (
             <option key={m.mode} value={m.mode} disabled={!m.allowed || !m.available}>
-              {m.mode} — {m.description}
+              {stemModeWords(m.mode)}
               {!m.allowed
                 ? ` (needs ${m.required_tier})`
                 : !m.available
@@ -45,11 +47,19 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
                   : ''}
             </option>
           ))}
-          <option value="catalog">
-            catalog — isolate one of the 45 catalog stems or remove one
-          </option>
+          <option value="catalog">{stemModeWords('catalog')}</option>
         </select>
       </label>
+      {modes.some((m) => m.allowed && !m.available) && (
+        <p className="option--missing" data-testid="stems-missing-modes">
+          Greyed out, needing a neural separation model:{' '}
+          {modes
+            .filter((m) => m.allowed && !m.available)
+            .map((m) => stemModeWords(m.mode))
+            .join('; ')}
+          . <InstallLink task="stems" testId="stems-install" />
+        </p>
+      )}
       {choice.mode === 'catalog' && (
         <>
           <label className="field">
@@ -112,7 +122,7 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
           >
             {current?.stems.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {stemLabel(s)}
               </option>
             ))}
           </select>

@@ -3,6 +3,8 @@
  * price, the total), start the separation, follow its progress, then mix the stems. The page
  * says plainly when the embedded DSP separator (the lower quality tier) does the work.
  */
+import { RecentResults } from '../results/RecentResults.tsx';
+import { useReopenedJob } from '../results/use-reopened-job.ts';
 import { StemMixer } from './StemMixer.tsx';
 import { StemsEngines } from './StemsEngines.tsx';
 import { StemsForm } from './StemsForm.tsx';
@@ -13,6 +15,7 @@ import './stems.css';
 export function StemsPage() {
   const separation = useStemSeparation();
   const { job, mixerStems, fileName } = separation;
+  useReopenedJob(separation.reopen);
   return (
     <div className="stems-page">
       <StemsEngines packages={separation.packages} />
@@ -21,6 +24,7 @@ export function StemsPage() {
       {mixerStems.length > 0 && (
         <StemMixer stems={mixerStems} baseName={fileName.replace(/\.[^.]+$/, '') || 'stems'} />
       )}
+      <RecentResults type="stem_extraction" title="Earlier separations" openId={job?.id ?? null} />
     </div>
   );
 }

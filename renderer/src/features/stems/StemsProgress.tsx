@@ -1,4 +1,5 @@
 /** The separation job's card: live progress and time left, then the quality note or the failure. */
+import { stemLabel, stemStatusWords } from './stem-words.ts';
 import type { StemJob } from './stems-types.ts';
 
 export function StemsProgress({ job }: { job: StemJob }) {
@@ -9,7 +10,10 @@ export function StemsProgress({ job }: { job: StemJob }) {
       data-testid="stems-job"
     >
       <h2>
-        Job {job.id}: <span data-testid="stems-status">{job.status}</span>
+        {job.original_filename}:{' '}
+        <span data-testid="stems-status" data-status={job.status}>
+          {stemStatusWords(job.status)}
+        </span>
       </h2>
       {(job.status === 'PENDING' || job.status === 'PROCESSING') && (
         <>
@@ -30,7 +34,7 @@ export function StemsProgress({ job }: { job: StemJob }) {
         <p className="stems-error">
           Failed:{' '}
           {Object.entries(job.failed_stems)
-            .map(([s, r]) => `${s} (${r})`)
+            .map(([s, r]) => `${stemLabel(s)} (${r})`)
             .join('; ')}
         </p>
       )}

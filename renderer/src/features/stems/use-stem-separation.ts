@@ -44,6 +44,8 @@ export interface StemSeparation {
   error: string | null;
   upload: (file: File | null) => Promise<void>;
   start: () => Promise<void>;
+  /** Shows an earlier separation (from the history or the Jobs page). */
+  reopen: (id: number) => void;
 }
 
 export function useStemSeparation(): StemSeparation {
@@ -122,6 +124,20 @@ export function useStemSeparation(): StemSeparation {
     }
   }, [client, fileKey, choice]);
 
+  const reopen = useCallback(
+    (id: number) => {
+      client.status(id).then(
+        (record) => {
+          setStarted(record);
+          setFileName(record.original_filename);
+          setError(null);
+        },
+        (e: unknown) => setError(errorMessage(e)),
+      );
+    },
+    [client],
+  );
+
   const mixerStems = useMemo<MixerStem[]>(
     () =>
       job?.status === 'COMPLETED'
@@ -149,5 +165,6 @@ export function useStemSeparation(): StemSeparation {
     error,
     upload,
     start,
+    reopen,
   };
 }

@@ -1,11 +1,17 @@
 /**
  * Browser-side export of the stems mixer: renders the current mix (each stem at its gain, muted
- * and un-soloed stems silent) with an OfflineAudioContext and encodes it as a 16-bit WAV.
+ * and un-soloed stems silent, each at its pan) with an OfflineAudioContext and encodes it as a
+ * WAV of the chosen format (./wav-encode.ts).
  */
+import { encodeWavPlanes, type WavFormat } from './wav-encode.ts';
+
+export { WAV_FORMATS, type WavFormat } from './wav-encode.ts';
 
 export interface MixTrack {
   buffer: AudioBuffer;
   gain: number;
+  /** -1 (left) … 1 (right); centred when absent. */
+  pan?: number;
 }
 
 export async function renderMixdown(tracks: readonly MixTrack[]): Promise<AudioBuffer> {
@@ -19,40 +25,21 @@ export async function renderMixdown(tracks: readonly MixTrack[]): Promise<AudioB
     source.buffer = track.buffer;
     const gain = ctx.createGain();
     gain.gain.value = track.gain;
-    source.connect(gain).connect(ctx.destination);
+    const panner = ctx.createStereoPanner();
+    panner.pan.value = track.pan ?? 0;
+    source.connect(gain).connect(panner).connect(ctx.destination);
     source.start();
   }
   return ctx.startRendering();
 }
 
+export function encodeWav(buffer: AudioBuffer, format: WavFormat): Blob {
+  const planes = Array.from({ length: buffer.numberOfChannels }, (_, c) =>
+    buffer.getChannelData(c),
+  );
+  return new Blob([encodeWavPlanes(planes, buffer.sampleRate, format)], { type: 'audio/wav' });
+}
+
 export function encodeWav16(buffer: AudioBuffer): Blob {
-  const channels = buffer.numberOfChannels;
-  const frames = buffer.length;
-  const data = new DataView(new ArrayBuffer(44 + frames * channels * 2));
-  const ascii = (offset: number, text: string) => {
-    for (let i = 0; i < text.length; i++) data.setUint8(offset + i, text.charCodeAt(i));
-  };
-  ascii(0, 'RIFF');
-  data.setUint32(4, 36 + frames * channels * 2, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  data.setUint32(16, 16, true);
-  data.setUint16(20, 1, true);
-  data.setUint16(22, channels, true);
-  data.setUint32(24, buffer.sampleRate, true);
-  data.setUint32(28, buffer.sampleRate * channels * 2, true);
-  data.setUint16(32, channels * 2, true);
-  data.setUint16(34, 16, true);
-  ascii(36, 'data');
-  data.setUint32(40, frames * channels * 2, true);
-  const planes = Array.from({ length: channels }, (_, c) => buffer.getChannelData(c));
-  let offset = 44;
-  for (let i = 0; i < frames; i++) {
-    for (const plane of planes) {
-      const v = Math.max(-1, Math.min(1, plane[i] ?? 0));
-      data.setInt16(offset, Math.round(v * 32767), true);
-      offset += 2;
-    }
-  }
-  return new Blob([data.buffer], { type: 'audio/wav' });
+  return encodeWav(buffer, 'pcm16');
 }

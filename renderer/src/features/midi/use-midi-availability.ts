@@ -1,0 +1,37 @@
+/**
+ * What this machine can transcribe, so the form greys out what would fail after the upload:
+ * the Basic Pitch pack (without it nothing transcribes) and, for a mix, which stems the
+ * installed separators can produce (the stems catalog's `available`; piano needs a neural
+ * pack, the built-in DSP separator does not make it).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useModelPacks } from '../models/use-model-packs.ts';
+import { StemsClient } from '../stems/stems-client.ts';
+
+export const BASIC_PITCH_PACK = 'basic-pitch';
+
+export interface MidiAvailability {
+  /** null while unknown. */
+  transcriber: boolean | null;
+  /** Whether a separator makes this stem; true while unknown. */
+  separable: (stem: string) => boolean;
+}
+
+export function useMidiAvailability(): MidiAvailability {
+  const packs = useModelPacks();
+  const client = useMemo(() => new StemsClient(), []);
+  const [available, setAvailable] = useState<ReadonlySet<string> | null>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    client.catalog(abort.signal).then(
+      (entries) => setAvailable(new Set(entries.filter((e) => e.available).map((e) => e.id))),
+      () => setAvailable(null),
+    );
+    return () => abort.abort();
+  }, [client]);
+  const pack = packs.pack(BASIC_PITCH_PACK);
+  return {
+    transcriber: packs.list === null ? null : pack?.ready === true,
+    separable: (stem) => available === null || available.has(stem),
+  };
+}
