@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
+import { parseLoopbackPorts, type LoopbackPorts, type PortRange } from './loopback-ports.ts';
 import { ENGINE_VERSION } from './version.ts';
 
 export const DEFAULT_PORT = 7341;
@@ -28,7 +29,11 @@ export interface EngineConfig {
   /** Eval and test data (CI: ../shared/data). */
   dataDir: string | null;
   smtpUrl: string | null;
-  webhooksAllowLoopback: boolean;
+  /**
+   * Ports on this machine webhook receivers may use (local profile; TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK,
+   * `webhooksAllowLoopback` in settings.json). Empty: no loopback receiver (loopback-ports.ts).
+   */
+  webhooksLoopbackPorts: PortRange[];
   /** Extra CA certificate (PEM file) trusted for webhook receivers, e.g. a self-signed test one. */
   webhooksCaFile: string | null;
   /** The Local plan's allowance set by the machine owner (null: built-in defaults). */
@@ -62,6 +67,8 @@ export interface EngineConfig {
   googleJwksUrl: string;
   /** GitHub's REST API base; tokens are confirmed with GET <githubApiUrl>/user. */
   githubApiUrl: string;
+  /** Settings the engine read but ignored, with what to do instead; logged at start. */
+  notices: string[];
 }
 
 export const DEFAULT_GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -72,7 +79,9 @@ const settingsSchema = z
   .object({
     ffmpegPath: z.string().min(1).optional(),
     executionProviders: z.array(z.string()).optional(),
-    webhooksAllowLoopback: z.boolean().optional(),
+    webhooksAllowLoopback: z
+      .union([z.boolean(), z.array(z.union([z.number().int(), z.string()]))])
+      .optional(),
     webhooksCaFile: z.string().min(1).optional(),
     localPlan: z
       .object({
@@ -200,6 +209,7 @@ export function loadConfig(
   const cpuCount = Math.max(1, os.availableParallelism());
   const resolveDir = (value: string | null): string | null =>
     value === null ? null : path.resolve(value);
+  const loopback = loadWebhookLoopback(env, settings);
   return {
     version: ENGINE_VERSION,
     home,
@@ -209,9 +219,7 @@ export function loadConfig(
     modelsDir: overrides.modelsDir ?? resolveDir(nonEmpty(env.TAPEHOUSE_MODELS_DIR)),
     dataDir: overrides.dataDir ?? resolveDir(nonEmpty(env.TAPEHOUSE_DATA_DIR)),
     smtpUrl: overrides.smtpUrl ?? nonEmpty(env.TAPEHOUSE_SMTP_URL) ?? settings.smtpUrl ?? null,
-    webhooksAllowLoopback:
-      overrides.webhooksAllowLoopback ??
-      (env.TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK === '1' || settings.webhooksAllowLoopback === true),
+    webhooksLoopbackPorts: overrides.webhooksLoopbackPorts ?? loopback.ranges,
     webhooksCaFile:
       overrides.webhooksCaFile ??
       resolveDir(nonEmpty(env.TAPEHOUSE_WEBHOOKS_CA_FILE)) ??
@@ -263,5 +271,16 @@ export function loadConfig(
         DEFAULT_GITHUB_API_URL,
       'TAPEHOUSE_GITHUB_API_URL',
     ),
+    notices: overrides.notices ?? (loopback.notice === null ? [] : [loopback.notice]),
   };
+}
+
+/** The environment wins over settings.json; an empty variable defers to the file. */
+function loadWebhookLoopback(env: NodeJS.ProcessEnv, settings: Settings): LoopbackPorts {
+  const fromEnv = nonEmpty(env.TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK);
+  if (fromEnv !== null) return parseLoopbackPorts(fromEnv, 'TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK');
+  return parseLoopbackPorts(
+    settings.webhooksAllowLoopback,
+    'webhooksAllowLoopback (settings.json)',
+  );
 }

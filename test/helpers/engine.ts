@@ -7,9 +7,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type EngineConfig } from '../../engine/src/config.ts';
 import { createEngine, type Engine, type EngineOptions } from '../../engine/src/engine.ts';
+import type { PortRange } from '../../engine/src/loopback-ports.ts';
 import { makeTempDir } from './temp-dir.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Every unprivileged port, for tests whose local receivers (webhooks, URL inputs) listen on a
+ * port picked after the engine starts. The loopback-port rules themselves are tested with exact
+ * ports (webhooks-loopback-ports.test.ts).
+ */
+export const UNPRIVILEGED_PORTS: PortRange[] = [{ from: 1024, to: 65535 }];
 
 export interface TestEngine {
   url: string;

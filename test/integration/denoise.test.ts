@@ -14,7 +14,7 @@ import { probeMedia } from '../../engine/src/audio/probe.ts';
 import type { Ffmpeg } from '../../engine/src/audio/types.ts';
 import { siSdr } from '../../engine/src/features/cleanup/si-sdr.ts';
 import { systemFfmpeg } from '../helpers/audio-fixtures.ts';
-import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { UNPRIVILEGED_PORTS, startEngine, type TestEngine } from '../helpers/engine.ts';
 import { realData, realModel } from '../helpers/requirements.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
       tenHoursOfSilence,
     ]);
   }
-  engine = await startEngine({ webhooksAllowLoopback: true });
+  engine = await startEngine({ webhooksLoopbackPorts: UNPRIVILEGED_PORTS });
 });
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ import MidiPackage from '@tonejs/midi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchNotes } from '../../engine/src/features/music/midi/note-matching.ts';
 import { systemFfmpeg } from '../helpers/audio-fixtures.ts';
-import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { UNPRIVILEGED_PORTS, startEngine, type TestEngine } from '../helpers/engine.ts';
 import { collectJobEvents } from '../helpers/sse.ts';
 import { realData, realModel } from '../helpers/requirements.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
@@ -60,7 +60,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The owner's loopback opt-in (the webhooks switch) lets url inputs reach the local server.
-  engine = await startEngine({ webhooksAllowLoopback: true });
+  engine = await startEngine({ webhooksLoopbackPorts: UNPRIVILEGED_PORTS });
 });
 
 afterAll(async () => {

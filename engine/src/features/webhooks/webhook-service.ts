@@ -139,7 +139,7 @@ export class WebhookService {
     this.repo = new WebhookRepo(db);
     this.guard = new AddressGuard({
       // The hosted profile is public-HTTPS-only (ARCHITECTURE.md, Profiles).
-      allowLoopback: config.profile === 'local' && config.webhooksAllowLoopback,
+      loopbackPorts: config.profile === 'local' ? config.webhooksLoopbackPorts : [],
       lookup: options.lookup ?? systemLookup,
     });
     this.scheduler = new DeliveryScheduler(this.repo, this.guard, {

@@ -5,8 +5,9 @@
  * holder is not necessarily the machine's owner). So the webhook AddressGuard's rules are
  * reused address by address: http or https, no credentials in the URL, every resolved address
  * public, and the connection pinned to the judged address (no DNS rebinding). Loopback
- * (127.0.0.1 / localhost) is allowed only when the owner opted in for webhooks
- * (TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=1 / `webhooksAllowLoopback`): the same switch, one rule.
+ * (127.0.0.1 / localhost) is allowed only on the ports the owner opened for webhooks
+ * (TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=8080,9000; ../../../loopback-ports.ts): the same switch, one
+ * rule, until the fetcher gets its own (TAPEHOUSE_FETCH_ALLOW_LOOPBACK, same syntax).
  * Redirects are followed (at most 3), each target judged again; the body is limited to the
  * upload limit and the whole fetch to 60 seconds.
  */
@@ -20,6 +21,7 @@ import { AppError } from '../../../errors.ts';
 import type { EngineConfig } from '../../../config.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { sanitizeFilename, type StoredFile } from '../files/file-store.ts';
+import { allowsPort, describePorts, urlPort, type PortRange } from '../../../loopback-ports.ts';
 import { systemLookup, type WebhookLookup } from './address-guard.ts';
 import { nonPublicReason } from './ip-ranges.ts';
 
@@ -42,7 +44,7 @@ function refuse(raw: string, reason: string): AppError {
 /** Parses and judges a URL; throws 400 validation_error saying why it is refused. */
 export async function judgeUrl(
   raw: string,
-  options: { allowLoopback: boolean; lookup?: WebhookLookup },
+  options: { loopbackPorts: readonly PortRange[]; lookup?: WebhookLookup },
 ): Promise<JudgedUrl> {
   let url: URL;
   try {
@@ -56,7 +58,14 @@ export async function judgeUrl(
   if (url.username !== '' || url.password !== '')
     throw refuse(raw, 'credentials in the URL are not accepted');
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (options.allowLoopback && (host === 'localhost' || host === '127.0.0.1')) {
+  if ((host === 'localhost' || host === '127.0.0.1') && options.loopbackPorts.length > 0) {
+    const port = urlPort(url);
+    if (!allowsPort(options.loopbackPorts, port)) {
+      throw refuse(
+        raw,
+        `port ${port} on this machine is not open (the owner opened ${describePorts(options.loopbackPorts)})`,
+      );
+    }
     return { url, address: '127.0.0.1', family: 4 };
   }
   let addresses: string[];
@@ -133,10 +142,10 @@ export async function fetchUrlInput(
 ): Promise<StoredFile> {
   const timeout = AbortSignal.timeout(URL_FETCH_TIMEOUT_MS);
   const combined = AbortSignal.any([signal, timeout]);
-  const allowLoopback = deps.config.webhooksAllowLoopback;
+  const loopbackPorts = deps.config.webhooksLoopbackPorts;
   let current = raw;
   for (let hop = 0; hop <= URL_FETCH_MAX_REDIRECTS; hop++) {
-    const target = await judgeUrl(current, { allowLoopback, lookup });
+    const target = await judgeUrl(current, { loopbackPorts, lookup });
     let response: http.IncomingMessage;
     try {
       response = await get(target, combined);
