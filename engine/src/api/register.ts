@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { authenticate } from './authenticate.ts';
+import { clientAddress } from './client-address.ts';
 import { multipartFields } from './multipart.ts';
 import { hasScope } from './principal.ts';
 import { isReply, type Reply, type SseChannel } from './reply.ts';
@@ -158,9 +159,10 @@ function routeHandler(route: AnyRoute, services: Services): express.RequestHandl
       if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
     });
     try {
+      const ip = clientAddress(req.ip ?? '');
       if (route.rateLimit) {
-        const key = `${route.method} ${route.path} ${req.ip ?? ''}`;
-        res.set({ ...services.rateLimiter.hit(key, route.rateLimit) });
+        const key = `${route.method} ${route.path} ${ip}`;
+        res.set({ ...services.rateLimiter.hit(key, route.rateLimit, services.clock.now()) });
       }
       const headers = headersOf(req);
       const principal = await authenticate(route.auth, headers, services.credentialResolvers);
@@ -181,7 +183,7 @@ function routeHandler(route: AnyRoute, services: Services): express.RequestHandl
         headers,
         principal,
         requestId: String(res.locals.requestId),
-        ip: req.ip ?? '',
+        ip,
         signal: controller.signal,
       };
       const value = await route.handler(ctx, services);
