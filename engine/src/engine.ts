@@ -11,6 +11,7 @@ import { answerClientError } from './api/client-error.ts';
 import { killAllFfmpeg } from './audio/index.ts';
 import { studioTokenResolver } from './api/authenticate.ts';
 import { RateLimiter } from './api/rate-limit.ts';
+import { StudioSessions } from './api/studio-sessions.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { EngineConfig } from './config.ts';
 import type { Core } from './core.ts';
@@ -172,13 +173,20 @@ export async function createEngine(
     process.env.TAPEHOUSE_STUDIO_TOKEN ??
     randomBytes(32).toString('base64url');
   writeTokenFile(config.home, studioToken);
+  const studioSessions = new StudioSessions(config.home, clock);
+  // Files the steps above created are private too (secrets were written 0600; this is the net).
+  repairPrivateFiles(config.home);
 
   const services: Services = {
     ...core,
     database,
     schemaVersion,
     ...platform,
-    credentialResolvers: [studioTokenResolver(studioToken), ...accounts.resolvers],
+    credentialResolvers: [
+      studioTokenResolver(studioToken),
+      studioSessions.resolver(),
+      ...accounts.resolvers,
+    ],
     accounts,
     billing,
     webhooks,
@@ -189,6 +197,7 @@ export async function createEngine(
     cleanup,
     rateLimiter: new RateLimiter(),
     studioToken,
+    studioSessions,
     startedAt: Date.now(),
   };
   const server = http.createServer(createApp(services));

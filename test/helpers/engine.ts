@@ -61,7 +61,10 @@ export interface EngineProcess {
   token: string;
   home: string;
   child: ChildProcess;
+  /** Everything on stderr so far (the engine's log). */
   output: () => string;
+  /** Everything on stdout so far (the ready line, then the sign-in link line). */
+  stdout: () => string;
   /** SIGTERM and wait for exit; resolves with the exit code. */
   stop(): Promise<number | null>;
   /** SIGKILL: the crash case. */
@@ -85,6 +88,7 @@ export async function startEngineProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
+  let stdout = '';
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
@@ -94,10 +98,9 @@ export async function startEngineProcess(
       () => reject(new Error(`engine did not become ready in time:\n${log}`)),
       options.timeoutMs ?? 60_000,
     );
-    let buffer = '';
     child.stdout?.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = /^TAPEHOUSE_READY (\S+)$/m.exec(buffer);
+      stdout += chunk.toString();
+      const match = /^TAPEHOUSE_READY (\S+)$/m.exec(stdout);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);
@@ -115,6 +118,7 @@ export async function startEngineProcess(
     home,
     child,
     output: () => log,
+    stdout: () => stdout,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;

@@ -18,6 +18,7 @@ const PRIVATE_FILES = [
   'studio-token',
   'url-signing-key',
   'auth-secret',
+  'studio-session-key',
 ];
 
 function mode(file: string): string {

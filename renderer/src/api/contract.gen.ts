@@ -46,6 +46,7 @@ export interface Contract {
     denoiseRoutes['post'] &
     filesRoutes['post'] &
     jobsRoutes['post'] &
+    localRoutes['post'] &
     midiRoutes['post'] &
     speechRoutes['post'] &
     stemsRoutes['post'] &
@@ -56,6 +57,7 @@ export interface Contract {
   delete: apiKeysRoutes['delete'] &
     audiobookRoutes['delete'] &
     authRoutes['delete'] &
+    localRoutes['delete'] &
     midiRoutes['delete'] &
     webhooksRoutes['delete'];
 }

@@ -14,6 +14,7 @@ import { FileStore } from './files/file-store.ts';
 import { fileRoutes } from './files/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
+import { studioRoutes } from './studio/routes.ts';
 
 export { FileStore, toStoredFile, type StoredFile } from './files/file-store.ts';
 export { storeMultipartUpload } from './files/multipart-upload.ts';
@@ -33,6 +34,7 @@ export const platformRoutes = [
   ...fileRoutes,
   ...downloadRoutes,
   ...analysisRoutes,
+  ...studioRoutes,
 ];
 
 /** Platform's services: every area may be handed these. */

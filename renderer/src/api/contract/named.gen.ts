@@ -90,6 +90,12 @@ export type PaygInfo = {
   max_amount_usd: number;
   currency: string;
 };
+export type StudioSession = {
+  session_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: string;
+};
 export type Subscription = {
   plan_id: string;
   plan_name: string;
