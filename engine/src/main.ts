@@ -38,7 +38,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.error(`Tapehouse engine stopping (${why})`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Stop waits for running inference calls to return (jobs/worker-pool.ts); a thread that never
+    // answers is the only way past this, and exiting under it may abort, so the bound is long.
+    const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     // A signal during start-up: nothing is listening yet, so there is nothing to drain.
     if (engine === null) process.exit(0);
