@@ -111,6 +111,19 @@ describe('config', () => {
     }
   });
 
+  it('reads job concurrency per resource from TAPEHOUSE_CONCURRENCY', () => {
+    const home = tempHome();
+    const defaults = loadConfig({ TAPEHOUSE_HOME: home }).concurrency;
+    expect(
+      loadConfig({ TAPEHOUSE_HOME: home, TAPEHOUSE_CONCURRENCY: 'inference=3, io=8' }).concurrency,
+    ).toEqual({ ...defaults, inference: 3, io: 8 });
+    for (const bad of ['gpu=2', 'inference=0', 'inference=two', 'io']) {
+      expect(() => loadConfig({ TAPEHOUSE_HOME: home, TAPEHOUSE_CONCURRENCY: bad }), bad).toThrow(
+        /TAPEHOUSE_CONCURRENCY/,
+      );
+    }
+  });
+
   it('configures OAuth providers, refusing plain http beyond this machine', () => {
     const defaults = loadConfig({ TAPEHOUSE_HOME: tempHome() });
     expect(defaults).toMatchObject({

@@ -247,11 +247,13 @@ export function loadConfig(
     lanBind: overrides.lanBind ?? !isLoopbackHost(host),
     allowedHosts:
       overrides.allowedHosts ?? list(env.TAPEHOUSE_ALLOWED_HOSTS) ?? settings.allowedHosts ?? [],
-    concurrency: overrides.concurrency ?? {
-      inference: 1,
-      ffmpeg: Math.max(1, Math.min(4, cpuCount - 1)),
-      io: 4,
-    },
+    concurrency:
+      overrides.concurrency ??
+      parseConcurrency(env.TAPEHOUSE_CONCURRENCY, {
+        inference: 1,
+        ffmpeg: Math.max(1, Math.min(4, cpuCount - 1)),
+        io: 4,
+      }),
     googleClientIds:
       overrides.googleClientIds ??
       list(env.TAPEHOUSE_GOOGLE_CLIENT_ID) ??
@@ -273,6 +275,30 @@ export function loadConfig(
     ),
     notices: overrides.notices ?? (loopback.notice === null ? [] : [loopback.notice]),
   };
+}
+
+type Concurrency = EngineConfig['concurrency'];
+
+/**
+ * TAPEHOUSE_CONCURRENCY=inference=2,ffmpeg=4,io=8: jobs run at once per resource (the worker
+ * pool has `inference` threads). Unnamed resources keep their defaults.
+ */
+export function parseConcurrency(value: string | undefined, defaults: Concurrency): Concurrency {
+  const text = nonEmpty(value);
+  if (text === null) return defaults;
+  const out = { ...defaults };
+  for (const item of text.split(',')) {
+    const [name = '', count = ''] = item.split('=').map((part) => part.trim());
+    const n = Number(count);
+    if (!(name in out) || !/^\d+$/.test(count) || n < 1 || n > 64) {
+      throw new AppError(
+        'validation_error',
+        `TAPEHOUSE_CONCURRENCY: "${item.trim()}" is not <inference|ffmpeg|io>=<1-64>.`,
+      );
+    }
+    out[name as keyof Concurrency] = n;
+  }
+  return out;
 }
 
 /** The environment wins over settings.json; an empty variable defers to the file. */
