@@ -2,6 +2,7 @@
 // claims, a path that is not valid percent-encoding, a form with too many fields, a header block
 // over Node's limit) answer a 4xx in the documented error shape ({detail, code}, docs/api/
 // errors.md), never a 500, never a stack trace, never a bare status line.
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
@@ -76,5 +77,42 @@ describe('requests refused below the route table', () => {
     });
     // The engine keeps serving.
     expect((await fetch(`${engine.api}/health`)).status).toBe(200);
+  });
+
+  it('closes a connection whose body it refused unread, so the next request is answered', async () => {
+    // Found by the fuzz test: a 413 on an unread 300 KB body kept the connection alive, and the
+    // next request sent on it was never answered.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: Buffer) =>
+      new Promise<{ status: number; connection: string }>((resolve, reject) => {
+        const req = http.request(
+          `${engine.api}/stem-extraction/extract/advanced`,
+          {
+            agent,
+            method: 'POST',
+            headers: {
+              Authorization: `Bearer ${engine.token}`,
+              'Content-Type': 'application/json',
+              'Content-Length': body.length,
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, connection: String(res.headers.connection) }),
+            );
+          },
+        );
+        req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const big = await post(Buffer.from(JSON.stringify({ file: 'x'.repeat(300_000) })));
+      expect(big).toEqual({ status: 413, connection: 'close' });
+      expect((await post(Buffer.from('{}'))).status).toBe(400);
+    } finally {
+      agent.destroy();
+    }
   });
 });

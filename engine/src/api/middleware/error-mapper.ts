@@ -123,6 +123,10 @@ export function errorMapper(log: (line: string) => void) {
     }
     const shape: ErrorShape = res.locals.errorShape === 'openai' ? 'openai' : 'native';
     for (const [name, value] of Object.entries(appError.headers ?? {})) res.setHeader(name, value);
+    // Refused before its body was read (413 mid-stream, 4xx on the headers): the rest of the
+    // body is still on the socket and the connection cannot carry another request — a client
+    // that reused it waited forever. Closing it after the answer is what HTTP/1.1 prescribes.
+    if (!req.complete) res.setHeader('Connection', 'close');
     res.status(appError.status).json(errorBody(appError, requestId, shape));
   };
 }
