@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { engineBaseUrl, studioToken } from './api/bridge.ts';
-import { completeSignInLink } from './api/studio-access.ts';
+import {
+  completeSignInLink,
+  requestFromOtherTabs,
+  shareStudioSession,
+} from './api/studio-access.ts';
 import { ApiClient } from './api/client.ts';
 import { ApiProvider } from './api/context.tsx';
 import { AccountProvider } from './features/account/account-context.tsx';
@@ -12,8 +16,11 @@ import { StudioGate } from './features/studio-access/StudioGate.tsx';
 import './styles.css';
 
 const baseUrl = await engineBaseUrl();
-// A page opened from a sign-in link (`/?login=<code>`) becomes a studio session first.
+// A page opened from a sign-in link (`/?login=<code>`) becomes a studio session first; a new tab
+// without one asks the open tabs for theirs.
 const linkError = await completeSignInLink(baseUrl);
+if (linkError === null) await requestFromOtherTabs();
+shareStudioSession();
 const client = new ApiClient({ baseUrl, getToken: studioToken });
 
 const root = document.getElementById('root');

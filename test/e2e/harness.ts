@@ -127,8 +127,8 @@ export async function openWatchedPage(
 /**
  * Signs a browser context in to the web studio the way its owner does: a one-time sign-in link
  * (minted here with the studio token, as `npm start` and `npm run studio-link` do) opened in the
- * page, which exchanges it for a studio session kept in the origin's storage. Every page of the
- * context is then signed in to that engine.
+ * page, which exchanges it for a studio session kept in the tab's sessionStorage (later pages
+ * of the context ask an open one for it).
  */
 export async function signInToStudio(page: Page, engine: EngineProcess): Promise<void> {
   const minted = await fetch(`${engine.api}/local/login-links`, {
@@ -138,7 +138,13 @@ export async function signInToStudio(page: Page, engine: EngineProcess): Promise
   expect(minted.status, await minted.clone().text()).toBe(201);
   const { url } = (await minted.json()) as { url: string };
   await page.goto(url);
-  await page.waitForFunction('localStorage.getItem("tapehouse.studio-session") !== null');
+  // A function, not a string: the studio's CSP forbids eval. Typed without the DOM library.
+  await page.waitForFunction(
+    () =>
+      (
+        globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }
+      ).sessionStorage.getItem('tapehouse.studio-session') !== null,
+  );
   expect(new URL(page.url()).searchParams.has('login')).toBe(false);
 }
 

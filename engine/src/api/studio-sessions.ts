@@ -3,14 +3,14 @@
  * (docs/api/auth.md, "The web studio's sign-in"). The engine prints a one-time sign-in link on
  * start (`TAPEHOUSE_LOGIN <url>/?login=<code>`, as Jupyter does) and the owner can mint more
  * (POST /local/login-links); the page exchanges the code for a **studio session token**
- * (POST /local/studio-sessions), keeps it in its own origin's storage and sends it as
+ * (POST /local/studio-sessions), keeps it in the tab's sessionStorage and sends it as
  * `Authorization: Bearer`. A bearer token rather than a cookie: cookies for 127.0.0.1 are sent
  * to every port on the machine, so any other local server the owner's browser visits would
- * receive one; origin storage stays with this engine's origin.
+ * receive one; tab storage stays with this engine's origin.
  *
  * Codes: 32 random bytes, single use, 15 minutes, kept (hashed) in memory — they die with the
  * process. Sessions: `ths_<id>.<expiry>.<HMAC>` signed with `<data dir>/studio-session-key`
- * (0600), valid 30 days and across restarts; rotating the key (DELETE /local/studio-sessions,
+ * (0600), valid 7 days and across restarts; rotating the key (DELETE /local/studio-sessions,
  * or deleting the file) ends every one of them.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -23,7 +23,7 @@ import type { CredentialResolver } from './authenticate.ts';
 import { LOOPBACK_OWNER, type Principal } from './principal.ts';
 
 export const LOGIN_CODE_TTL_SECONDS = 15 * 60;
-export const STUDIO_SESSION_TTL_SECONDS = 30 * 24 * 3600;
+export const STUDIO_SESSION_TTL_SECONDS = 7 * 24 * 3600;
 export const STUDIO_SESSION_PREFIX = 'ths_';
 export const SESSION_KEY_FILE = 'studio-session-key';
 

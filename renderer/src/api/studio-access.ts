@@ -2,10 +2,12 @@
  * The web studio's owner credential (docs/api/auth.md, "The web studio's sign-in"). The page
  * carries no token: a browser signs in with the one-time link the engine prints on start
  * (`/?login=<code>`) or with the studio token pasted from the data folder, and the engine answers
- * a studio session token. It is kept in this origin's localStorage (not a cookie: cookies for
- * 127.0.0.1 reach every local port) and ends when it expires, when the engine refuses it (401)
- * or on "Sign out of the studio". The desktop app never uses this: its token comes over the
- * preload bridge.
+ * a studio session token. It is kept in the tab's sessionStorage — never in persistent storage
+ * (like the account's tokens), and not in a cookie: cookies for 127.0.0.1 reach every local port.
+ * A new tab asks the open ones for it over a same-origin BroadcastChannel, so signing in once
+ * covers every tab while one is open. It ends when it expires, when the engine refuses it (401)
+ * or when every studio session is signed out. The desktop app never uses this: its token comes
+ * over the preload bridge.
  */
 import { ApiError, CLIENT_ERROR_CODES, apiErrorFromResponse } from './errors.ts';
 import { fetchOrDefault, request, type FetchLike } from './request.ts';
@@ -27,12 +29,19 @@ interface StoredSession {
  * The few browser globals this module touches, typed here rather than through the DOM library:
  * the engine-side type check (which has no DOM) compiles the studio's API layer too.
  */
+interface MessagePortLike {
+  postMessage(message: unknown): void;
+  close(): void;
+  onmessage: ((event: { data: unknown }) => void) | null;
+}
+
 interface BrowserGlobals {
-  localStorage?: {
+  sessionStorage?: {
     getItem(key: string): string | null;
     setItem(key: string, value: string): void;
     removeItem(key: string): void;
   };
+  BroadcastChannel?: new (name: string) => MessagePortLike;
   location?: { search: string; pathname: string; hash: string };
   history?: { state: unknown; replaceState(state: unknown, unused: string, url: string): void };
   dispatchEvent?(event: Event): boolean;
@@ -40,9 +49,9 @@ interface BrowserGlobals {
 
 const browser = globalThis as unknown as BrowserGlobals;
 
-function storage(): BrowserGlobals['localStorage'] | null {
+function storage(): BrowserGlobals['sessionStorage'] | null {
   try {
-    return browser.localStorage ?? null;
+    return browser.sessionStorage ?? null;
   } catch {
     return null; // storage disabled: the studio asks to sign in on every load
   }
@@ -75,6 +84,53 @@ function remember(session: { session_token: string; expires_at: string }): void 
   const stored: StoredSession = { token: session.session_token, expiresAt: session.expires_at };
   storage()?.setItem(STUDIO_SESSION_KEY, JSON.stringify(stored));
   announce();
+}
+
+const CHANNEL = 'tapehouse-studio-session';
+
+interface ChannelMessage {
+  type: 'ask' | 'give';
+  token?: string;
+  expiresAt?: string;
+}
+
+/**
+ * Answers other tabs of this origin asking for the studio session (see requestFromOtherTabs).
+ * Call once per page load.
+ */
+export function shareStudioSession(): void {
+  const Channel = browser.BroadcastChannel;
+  if (Channel === undefined) return;
+  const channel = new Channel(CHANNEL);
+  channel.onmessage = ({ data }) => {
+    if ((data as ChannelMessage | null)?.type !== 'ask') return;
+    const raw = storage()?.getItem(STUDIO_SESSION_KEY);
+    if (!raw || storedStudioSession() === null) return;
+    const session = JSON.parse(raw) as StoredSession;
+    channel.postMessage({ type: 'give', token: session.token, expiresAt: session.expiresAt });
+  };
+}
+
+/** A new tab: takes the studio session from an open tab of this origin, if one answers. */
+export function requestFromOtherTabs(waitMs = 400): Promise<boolean> {
+  const Channel = browser.BroadcastChannel;
+  if (Channel === undefined || storedStudioSession() !== null) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const channel = new Channel(CHANNEL);
+    const done = (got: boolean): void => {
+      clearTimeout(timer);
+      channel.close();
+      resolve(got);
+    };
+    const timer = setTimeout(() => done(false), waitMs);
+    channel.onmessage = ({ data }) => {
+      const message = data as ChannelMessage | null;
+      if (message?.type !== 'give' || !message.token || !message.expiresAt) return;
+      remember({ session_token: message.token, expires_at: message.expiresAt });
+      done(true);
+    };
+    channel.postMessage({ type: 'ask' });
+  });
 }
 
 async function createSession(

@@ -1,17 +1,13 @@
 /**
  * Shows the studio only to its owner. The desktop app always has the owner's token (preload
- * bridge); a browser needs a studio session (api/studio-access.ts), and without one it sees the
- * sign-in screen instead of pages that would each fail with 401. Listens for the session coming
- * and going (signed in here, refused by the engine, or changed in another tab).
+ * bridge); a browser tab needs a studio session (api/studio-access.ts), and without one it sees
+ * the sign-in screen instead of pages that would each fail with 401. Listens for the session
+ * coming and going (signed in here, or refused by the engine).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { bridgeStudioToken } from '../../api/bridge.ts';
 import type { ApiError } from '../../api/errors.ts';
-import {
-  STUDIO_SESSION_EVENT,
-  STUDIO_SESSION_KEY,
-  storedStudioSession,
-} from '../../api/studio-access.ts';
+import { STUDIO_SESSION_EVENT, storedStudioSession } from '../../api/studio-access.ts';
 import { StudioSignIn } from './StudioSignIn.tsx';
 import './studio-access.css';
 
@@ -33,16 +29,11 @@ export function StudioGate({
 
   useEffect(() => {
     const update = () => setSignedIn(hasOwnerCredential());
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === STUDIO_SESSION_KEY) update();
-    };
     window.addEventListener(STUDIO_SESSION_EVENT, update);
-    window.addEventListener('storage', onStorage);
     // A session that expires while the page is open: checked once a minute.
     const timer = setInterval(update, 60_000);
     return () => {
       window.removeEventListener(STUDIO_SESSION_EVENT, update);
-      window.removeEventListener('storage', onStorage);
       clearInterval(timer);
     };
   }, []);
