@@ -69,10 +69,21 @@ export interface EngineProcess {
   stop(): Promise<number | null>;
   /** SIGKILL: the crash case. */
   kill(): Promise<void>;
+  /**
+   * SIGKILL to the engine's whole process group (the engine, its ffmpeg and speech children),
+   * as `kill -KILL -<pgid>` of an `npm run engine` session; needs `group: true`.
+   */
+  killGroup(): Promise<void>;
 }
 
 export async function startEngineProcess(
-  options: { home?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: {
+    home?: string;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    /** Its own process group (as a shell starts `npm run engine`), for killGroup(). */
+    group?: boolean;
+  } = {},
 ): Promise<EngineProcess> {
   const home = options.home ?? makeTempDir().dir;
   const token = `proc-token-${Math.random().toString(36).slice(2)}`;
@@ -86,6 +97,7 @@ export async function startEngineProcess(
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.group === true,
   });
   let log = '';
   let stdout = '';
@@ -125,6 +137,13 @@ export async function startEngineProcess(
     },
     kill: async () => {
       child.kill('SIGKILL');
+      await exited;
+    },
+    killGroup: async () => {
+      if (options.group !== true || child.pid === undefined) {
+        throw new Error('killGroup() needs an engine started with group: true');
+      }
+      process.kill(-child.pid, 'SIGKILL');
       await exited;
     },
   };
