@@ -85,7 +85,10 @@ export type IpcInvokeChannel = keyof IpcInvokeContract;
 
 declare global {
   interface Window {
-    /** Present in the desktop app only; the web studio reads `<meta name="tapehouse-token">`. */
+    /**
+     * Present in the desktop app only: the one way the desktop studio gets its token. The web
+     * studio signs in with a one-time link instead (renderer/src/api/studio-access.ts).
+     */
     tapehouse?: TapehouseBridge;
   }
 }

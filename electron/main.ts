@@ -112,10 +112,7 @@ class TapehouseDesktop {
     Menu.setApplicationMenu(
       buildAppMenu({
         openDataFolder: () => void shell.openPath(this.#engineHome()),
-        openWebStudio: () => {
-          const url = this.#supervisor.url;
-          if (url !== null) void shell.openExternal(url);
-        },
+        openWebStudio: () => void this.#openWebStudio(),
       }),
     );
     const credentials = await createCredentialStore({
@@ -139,6 +136,27 @@ class TapehouseDesktop {
     await this.#startEngine();
   }
 
+  /**
+   * Opens the web studio in the user's browser. The browser has no bridge, so it gets a
+   * one-time sign-in link minted with this launch's token (docs/api/auth.md); the page itself
+   * never carries a credential.
+   */
+  async #openWebStudio(): Promise<void> {
+    const url = this.#supervisor.url;
+    if (url === null) return;
+    try {
+      const response = await fetch(`${url}/api/v1/local/login-links`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${this.#studioToken}` },
+      });
+      if (!response.ok) throw new Error(`the engine answered ${response.status}`);
+      const { url: link } = (await response.json()) as { url: string };
+      await shell.openExternal(link);
+    } catch (error) {
+      console.error(`[engine] could not open the web studio: ${describe(error)}`);
+    }
+  }
+
   #engineHome(): string {
     return process.env.TAPEHOUSE_HOME || app.getPath('userData');
   }
@@ -153,6 +171,8 @@ class TapehouseDesktop {
       TAPEHOUSE_HOST: env.TAPEHOUSE_HOST || '127.0.0.1',
       TAPEHOUSE_PORT: keepPort ? String(context.previousPort) : env.TAPEHOUSE_PORT || '0',
       TAPEHOUSE_STUDIO_TOKEN: this.#studioToken,
+      // The window gets the token over the preload bridge; no sign-in link in the engine log.
+      TAPEHOUSE_LOGIN_LINK: '0',
       TAPEHOUSE_STUDIO_DIR: env.TAPEHOUSE_STUDIO_DIR || path.join(APP_ROOT, 'dist', 'renderer'),
       // Packaged: electron-builder's extraResources put models/*.json under resources/models.
       TAPEHOUSE_MANIFESTS_DIR:

@@ -4,6 +4,7 @@
  * it serves the web studio instead: the engine from source, supervised like in the app.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -134,8 +135,24 @@ function launchElectron(binary: string): void {
   child.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 0 : 1)));
 }
 
+/**
+ * A one-time sign-in link for the web studio, minted with this launch's studio token: the page
+ * the engine serves carries no credential (docs/api/auth.md, "The web studio's sign-in").
+ */
+async function signInLink(engineUrl: string, studioToken: string): Promise<string> {
+  const response = await fetch(`${engineUrl}/api/v1/local/login-links`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${studioToken}` },
+  });
+  if (!response.ok) throw new Error(`the engine refused a sign-in link (${response.status})`);
+  return ((await response.json()) as { url: string }).url;
+}
+
 async function serveWebStudio(): Promise<void> {
+  // Ours, like the desktop app's: so this script can mint sign-in links for the browser.
+  const studioToken = randomBytes(32).toString('base64url');
   const supervisor = new EngineSupervisor({
+    env: () => ({ TAPEHOUSE_STUDIO_TOKEN: studioToken, TAPEHOUSE_LOGIN_LINK: '0' }),
     spawn: nodeEngineSpawner({
       entry: path.join(ROOT, 'engine/src/main.ts'),
       execArgv: ['--import', 'tsx'],
@@ -151,6 +168,7 @@ async function serveWebStudio(): Promise<void> {
     console.error(`npm start: ${reason}; restarting it in ${delayMs} ms`);
   });
   supervisor.on('ready', (ready) => {
+    // Studio sessions outlive the engine process: an open browser stays signed in.
     if (ready.launch > 0) console.log(`npm start: the engine is back at ${ready.url}/`);
   });
   supervisor.on('fatal', (error) => {
@@ -170,7 +188,12 @@ async function serveWebStudio(): Promise<void> {
 
   try {
     const ready = await supervisor.start();
-    console.log(`\nTapehouse web studio: ${ready.url}/  (Ctrl+C to stop)\n`);
+    const link = await signInLink(ready.url, studioToken);
+    console.log(
+      `\nTapehouse web studio: open ${link}\n` +
+        '  (a one-time sign-in link, valid 15 minutes; `npm run studio-link` prints a new one)\n' +
+        `  Afterwards the studio is at ${ready.url}/ — Ctrl+C to stop.\n`,
+    );
   } catch (error) {
     if (stopping) return;
     console.error(`\nnpm start: ${error instanceof Error ? error.message : String(error)}`);

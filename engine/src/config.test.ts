@@ -16,7 +16,8 @@ describe('config', () => {
       host: '127.0.0.1',
       port: 7341,
       profile: 'local',
-      webhooksAllowLoopback: false,
+      webhooksLoopbackPorts: [],
+      notices: [],
       lanBind: false,
     });
   });
@@ -31,7 +32,7 @@ describe('config', () => {
       TAPEHOUSE_MODELS_DIR: '../shared/models',
       TAPEHOUSE_DATA_DIR: '../shared/data',
       TAPEHOUSE_SMTP_URL: 'smtp://127.0.0.1:2525',
-      TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK: '1',
+      TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK: '8080, 9000-9010',
       TAPEHOUSE_LLM_URL: 'http://127.0.0.1:8080/v1',
       TAPEHOUSE_FFMPEG: '/opt/ffmpeg',
     });
@@ -43,7 +44,10 @@ describe('config', () => {
       modelsDir: path.resolve('../shared/models'),
       dataDir: path.resolve('../shared/data'),
       smtpUrl: 'smtp://127.0.0.1:2525',
-      webhooksAllowLoopback: true,
+      webhooksLoopbackPorts: [
+        { from: 8080, to: 8080 },
+        { from: 9000, to: 9010 },
+      ],
       llmUrl: 'http://127.0.0.1:8080/v1',
       ffmpegPath: '/opt/ffmpeg',
       lanBind: true,
@@ -69,15 +73,55 @@ describe('config', () => {
     const home = tempHome();
     fs.writeFileSync(
       path.join(home, 'settings.json'),
-      JSON.stringify({ ffmpegPath: '/from/settings', webhooksAllowLoopback: true }),
+      JSON.stringify({ ffmpegPath: '/from/settings', webhooksAllowLoopback: [8080, '9000-9001'] }),
     );
     expect(loadConfig({ TAPEHOUSE_HOME: home }).ffmpegPath).toBe('/from/settings');
     expect(loadConfig({ TAPEHOUSE_HOME: home, TAPEHOUSE_FFMPEG: '/from/env' }).ffmpegPath).toBe(
       '/from/env',
     );
-    expect(loadConfig({ TAPEHOUSE_HOME: home }).webhooksAllowLoopback).toBe(true);
+    expect(loadConfig({ TAPEHOUSE_HOME: home }).webhooksLoopbackPorts).toEqual([
+      { from: 8080, to: 8080 },
+      { from: 9000, to: 9001 },
+    ]);
+    expect(
+      loadConfig({ TAPEHOUSE_HOME: home, TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK: '7000' })
+        .webhooksLoopbackPorts,
+    ).toEqual([{ from: 7000, to: 7000 }]);
     fs.writeFileSync(path.join(home, 'settings.json'), '{"unknownKey": 1}');
     expect(() => loadConfig({ TAPEHOUSE_HOME: home })).toThrow(/settings file/);
+  });
+
+  it('scopes the loopback opt-in to listed ports; the old on-switch opens none', () => {
+    for (const value of ['1', 'true']) {
+      const legacy = loadConfig({
+        TAPEHOUSE_HOME: tempHome(),
+        TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK: value,
+      });
+      expect(legacy.webhooksLoopbackPorts).toEqual([]);
+      expect(legacy.notices.join('\n')).toMatch(/no longer opens every port/);
+    }
+    expect(
+      loadConfig({ TAPEHOUSE_HOME: tempHome(), TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK: '0' }),
+    ).toMatchObject({ webhooksLoopbackPorts: [], notices: [] });
+    for (const bad of ['abc', '70000', '9010-9000', '80-90-100', '8080,']) {
+      expect(
+        () => loadConfig({ TAPEHOUSE_HOME: tempHome(), TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK: bad }),
+        bad,
+      ).toThrow(/TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK/);
+    }
+  });
+
+  it('reads job concurrency per resource from TAPEHOUSE_CONCURRENCY', () => {
+    const home = tempHome();
+    const defaults = loadConfig({ TAPEHOUSE_HOME: home }).concurrency;
+    expect(
+      loadConfig({ TAPEHOUSE_HOME: home, TAPEHOUSE_CONCURRENCY: 'inference=3, io=8' }).concurrency,
+    ).toEqual({ ...defaults, inference: 3, io: 8 });
+    for (const bad of ['gpu=2', 'inference=0', 'inference=two', 'io']) {
+      expect(() => loadConfig({ TAPEHOUSE_HOME: home, TAPEHOUSE_CONCURRENCY: bad }), bad).toThrow(
+        /TAPEHOUSE_CONCURRENCY/,
+      );
+    }
   });
 
   it('configures OAuth providers, refusing plain http beyond this machine', () => {

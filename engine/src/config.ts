@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
+import { parseLoopbackPorts, type LoopbackPorts, type PortRange } from './loopback-ports.ts';
 import { ENGINE_VERSION } from './version.ts';
 
 export const DEFAULT_PORT = 7341;
@@ -28,7 +29,11 @@ export interface EngineConfig {
   /** Eval and test data (CI: ../shared/data). */
   dataDir: string | null;
   smtpUrl: string | null;
-  webhooksAllowLoopback: boolean;
+  /**
+   * Ports on this machine webhook receivers may use (local profile; TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK,
+   * `webhooksAllowLoopback` in settings.json). Empty: no loopback receiver (loopback-ports.ts).
+   */
+  webhooksLoopbackPorts: PortRange[];
   /** Extra CA certificate (PEM file) trusted for webhook receivers, e.g. a self-signed test one. */
   webhooksCaFile: string | null;
   /**
@@ -80,6 +85,8 @@ export interface EngineConfig {
   githubApiUrl: string;
   /** Sync (features/sync; docs/api/sync.md): the hosted service, tokens, payments, OAuth apps. */
   sync: SyncConfig;
+  /** Settings the engine read but ignored, with what to do instead; logged at start. */
+  notices: string[];
 }
 
 export const DEFAULT_YTDLP_RELEASES_URL = 'https://github.com/yt-dlp/yt-dlp/releases';
@@ -136,7 +143,9 @@ const settingsSchema = z
   .object({
     ffmpegPath: z.string().min(1).optional(),
     executionProviders: z.array(z.string()).optional(),
-    webhooksAllowLoopback: z.boolean().optional(),
+    webhooksAllowLoopback: z
+      .union([z.boolean(), z.array(z.union([z.number().int(), z.string()]))])
+      .optional(),
     webhooksCaFile: z.string().min(1).optional(),
     fetchAllowLoopback: z
       .union([z.boolean(), z.array(z.number().int().min(1).max(65535))])
@@ -290,7 +299,7 @@ export function providerUrl(value: string, name: string): string {
  * `TAPEHOUSE_FETCH_ALLOW_LOOPBACK`: `1` (every port) or a comma-separated port list
  * (`8080,9000`); anything else is refused at start rather than silently ignored.
  */
-export function parseLoopbackPorts(
+export function parseFetchLoopback(
   value: string | undefined,
   name = 'TAPEHOUSE_FETCH_ALLOW_LOOPBACK',
 ): 'any' | number[] | null {
@@ -411,6 +420,7 @@ export function loadConfig(
   const cpuCount = Math.max(1, os.availableParallelism());
   const resolveDir = (value: string | null): string | null =>
     value === null ? null : path.resolve(value);
+  const loopback = loadWebhookLoopback(env, settings);
   return {
     version: ENGINE_VERSION,
     home,
@@ -420,9 +430,7 @@ export function loadConfig(
     modelsDir: overrides.modelsDir ?? resolveDir(nonEmpty(env.TAPEHOUSE_MODELS_DIR)),
     dataDir: overrides.dataDir ?? resolveDir(nonEmpty(env.TAPEHOUSE_DATA_DIR)),
     smtpUrl: overrides.smtpUrl ?? nonEmpty(env.TAPEHOUSE_SMTP_URL) ?? settings.smtpUrl ?? null,
-    webhooksAllowLoopback:
-      overrides.webhooksAllowLoopback ??
-      (env.TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK === '1' || settings.webhooksAllowLoopback === true),
+    webhooksLoopbackPorts: overrides.webhooksLoopbackPorts ?? loopback.ranges,
     webhooksCaFile:
       overrides.webhooksCaFile ??
       resolveDir(nonEmpty(env.TAPEHOUSE_WEBHOOKS_CA_FILE)) ??
@@ -431,7 +439,7 @@ export function loadConfig(
     fetchAllowLoopback:
       overrides.fetchAllowLoopback !== undefined
         ? overrides.fetchAllowLoopback
-        : (parseLoopbackPorts(env.TAPEHOUSE_FETCH_ALLOW_LOOPBACK) ??
+        : (parseFetchLoopback(env.TAPEHOUSE_FETCH_ALLOW_LOOPBACK) ??
           settingsLoopback(settings.fetchAllowLoopback)),
     fetchTimeoutSeconds:
       overrides.fetchTimeoutSeconds ??
@@ -473,11 +481,13 @@ export function loadConfig(
     lanBind: overrides.lanBind ?? !isLoopbackHost(host),
     allowedHosts:
       overrides.allowedHosts ?? list(env.TAPEHOUSE_ALLOWED_HOSTS) ?? settings.allowedHosts ?? [],
-    concurrency: overrides.concurrency ?? {
-      inference: 1,
-      ffmpeg: Math.max(1, Math.min(4, cpuCount - 1)),
-      io: 4,
-    },
+    concurrency:
+      overrides.concurrency ??
+      parseConcurrency(env.TAPEHOUSE_CONCURRENCY, {
+        inference: 1,
+        ffmpeg: Math.max(1, Math.min(4, cpuCount - 1)),
+        io: 4,
+      }),
     googleClientIds:
       overrides.googleClientIds ??
       list(env.TAPEHOUSE_GOOGLE_CLIENT_ID) ??
@@ -498,5 +508,40 @@ export function loadConfig(
       'TAPEHOUSE_GITHUB_API_URL',
     ),
     sync: overrides.sync ?? loadSyncConfig(env, settings),
+    notices: overrides.notices ?? (loopback.notice === null ? [] : [loopback.notice]),
   };
+}
+
+type Concurrency = EngineConfig['concurrency'];
+
+/**
+ * TAPEHOUSE_CONCURRENCY=inference=2,ffmpeg=4,io=8: jobs run at once per resource (the worker
+ * pool has `inference` threads). Unnamed resources keep their defaults.
+ */
+export function parseConcurrency(value: string | undefined, defaults: Concurrency): Concurrency {
+  const text = nonEmpty(value);
+  if (text === null) return defaults;
+  const out = { ...defaults };
+  for (const item of text.split(',')) {
+    const [name = '', count = ''] = item.split('=').map((part) => part.trim());
+    const n = Number(count);
+    if (!(name in out) || !/^\d+$/.test(count) || n < 1 || n > 64) {
+      throw new AppError(
+        'validation_error',
+        `TAPEHOUSE_CONCURRENCY: "${item.trim()}" is not <inference|ffmpeg|io>=<1-64>.`,
+      );
+    }
+    out[name as keyof Concurrency] = n;
+  }
+  return out;
+}
+
+/** The environment wins over settings.json; an empty variable defers to the file. */
+function loadWebhookLoopback(env: NodeJS.ProcessEnv, settings: Settings): LoopbackPorts {
+  const fromEnv = nonEmpty(env.TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK);
+  if (fromEnv !== null) return parseLoopbackPorts(fromEnv, 'TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK');
+  return parseLoopbackPorts(
+    settings.webhooksAllowLoopback,
+    'webhooksAllowLoopback (settings.json)',
+  );
 }

@@ -3,17 +3,19 @@
  * listen. main.ts wraps it for the command line and Electron; tests create one per data dir.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './api/app.ts';
+import { answerClientError } from './api/client-error.ts';
 import { killAllFfmpeg } from './audio/index.ts';
 import { studioTokenResolver } from './api/authenticate.ts';
 import { RateLimiter } from './api/rate-limit.ts';
+import { StudioSessions } from './api/studio-sessions.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { EngineConfig } from './config.ts';
 import type { Core } from './core.ts';
+import { prepareDataFolder, repairPrivateFiles, writePrivateFile } from './data-folder.ts';
 import { databaseFile, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createAccounts } from './features/accounts/index.ts';
@@ -68,8 +70,7 @@ export interface EngineOptions {
 }
 
 function writeTokenFile(home: string, token: string): void {
-  const file = path.join(home, 'studio-token');
-  fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  writePrivateFile(path.join(home, 'studio-token'), `${token}\n`);
 }
 
 export async function createEngine(
@@ -77,7 +78,9 @@ export async function createEngine(
   options: EngineOptions = {},
 ): Promise<Engine> {
   const log = options.log ?? ((line: string) => console.error(line));
-  fs.mkdirSync(config.home, { recursive: true });
+  for (const notice of config.notices) log(`warning: ${notice}`);
+  prepareDataFolder(config.home);
+  repairPrivateFiles(config.home);
   // A bad execution-provider override fails start-up with its message, not a later request.
   describeInference(config);
   const database = openDatabase(databaseFile(config.home));
@@ -195,13 +198,20 @@ export async function createEngine(
     process.env.TAPEHOUSE_STUDIO_TOKEN ??
     randomBytes(32).toString('base64url');
   writeTokenFile(config.home, studioToken);
+  const studioSessions = new StudioSessions(config.home, clock);
+  // Files the steps above created are private too (secrets were written 0600; this is the net).
+  repairPrivateFiles(config.home);
 
   const services: Services = {
     ...core,
     database,
     schemaVersion,
     ...platform,
-    credentialResolvers: [studioTokenResolver(studioToken), ...accounts.resolvers],
+    credentialResolvers: [
+      studioTokenResolver(studioToken),
+      studioSessions.resolver(),
+      ...accounts.resolvers,
+    ],
     accounts,
     billing,
     webhooks,
@@ -214,9 +224,11 @@ export async function createEngine(
     web,
     rateLimiter: new RateLimiter(),
     studioToken,
+    studioSessions,
     startedAt: Date.now(),
   };
   const server = http.createServer(createApp(services));
+  server.on('clientError', answerClientError);
   // Long uploads and SSE streams must not be cut by the default request timeout.
   server.requestTimeout = 0;
   // Idle keep-alive connections stay open longer than any client's own idle timeout (undici 4 s,

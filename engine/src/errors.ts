@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   // 422 is deliberately unused: the contract answers validation failures with 400.
+  /** The request's header block is over Node's limit (answered before express sees it). */
+  request_header_fields_too_large: 431,
   // 429
   rate_limit_exceeded: 429,
   // 500, 502, 503

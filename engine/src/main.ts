@@ -1,7 +1,8 @@
 /**
- * The engine process entry (`npm run engine`, Electron's utilityProcess, tests). Prints exactly
- * one machine-readable line, `TAPEHOUSE_READY <url>`, on stdout once listening, and tells a
- * parent process the same over IPC. SIGINT/SIGTERM or an IPC `shutdown` stop it cleanly.
+ * The engine process entry (`npm run engine`, Electron's utilityProcess, tests). Prints
+ * `TAPEHOUSE_READY <url>` as the first stdout line once listening (scripts read it), then
+ * `TAPEHOUSE_LOGIN <url>/?login=<code>`, a one-time sign-in link for the web studio, and tells a
+ * parent process it is ready over IPC. SIGINT/SIGTERM or an IPC `shutdown` stop it cleanly.
  */
 import { loadConfig } from './config.ts';
 import { createEngine, type Engine } from './engine.ts';
@@ -37,7 +38,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.error(`Tapehouse engine stopping (${why})`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Stop waits for running inference calls to return (jobs/worker-pool.ts); a thread that never
+    // answers is the only way past this, and exiting under it may abort, so the bound is long.
+    const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     // A signal during start-up: nothing is listening yet, so there is nothing to drain.
     if (engine === null) process.exit(0);
@@ -86,6 +89,12 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(`TAPEHOUSE_READY ${url}\n`);
+  // The second line: a one-time sign-in link for the web studio (docs/api/auth.md). Parents that
+  // hand the studio its credential themselves (the desktop app, npm start) turn it off.
+  if (process.env.TAPEHOUSE_LOGIN_LINK !== '0') {
+    const { code } = engine.services.studioSessions.issueLoginCode();
+    process.stdout.write(`TAPEHOUSE_LOGIN ${url}/?login=${code}\n`);
+  }
   notifyParent({ type: 'ready', port: Number(new URL(url).port), url });
 }
 

@@ -7,6 +7,7 @@
  */
 import type { CredentialResolver } from './api/authenticate.ts';
 import type { RateLimiter } from './api/rate-limit.ts';
+import type { StudioSessions } from './api/studio-sessions.ts';
 import type { Core } from './core.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Accounts } from './features/accounts/index.ts';
@@ -53,7 +54,9 @@ export interface Services extends Core {
   credentialResolvers: CredentialResolver[];
   /** Per-route request limits declared in the route table (api/rate-limit.ts). */
   rateLimiter: RateLimiter;
-  /** Per-launch secret the studio (and the machine's own scripts) authenticate with. */
+  /** Per-launch secret the desktop studio (and the machine's own scripts) authenticate with. */
   studioToken: string;
+  /** The web studio's sign-in: one-time link codes and studio sessions (the owner's). */
+  studioSessions: StudioSessions;
   startedAt: number;
 }

@@ -2,14 +2,25 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { engineBaseUrl, studioToken } from './api/bridge.ts';
+import {
+  completeSignInLink,
+  requestFromOtherTabs,
+  shareStudioSession,
+} from './api/studio-access.ts';
 import { ApiClient } from './api/client.ts';
 import { ApiProvider } from './api/context.tsx';
 import { AccountProvider } from './features/account/account-context.tsx';
 import { EngineHealthProvider } from './features/engine/health-context.tsx';
 import { JobsProvider } from './features/jobs/jobs-context.tsx';
+import { StudioGate } from './features/studio-access/StudioGate.tsx';
 import './styles.css';
 
 const baseUrl = await engineBaseUrl();
+// A page opened from a sign-in link (`/?login=<code>`) becomes a studio session first; a new tab
+// without one asks the open tabs for theirs.
+const linkError = await completeSignInLink(baseUrl);
+if (linkError === null) await requestFromOtherTabs();
+shareStudioSession();
 const client = new ApiClient({ baseUrl, getToken: studioToken });
 
 const root = document.getElementById('root');
@@ -18,13 +29,15 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <ApiProvider client={client}>
-      <EngineHealthProvider>
-        <JobsProvider>
-          <AccountProvider baseUrl={baseUrl} studioToken={studioToken}>
-            <App />
-          </AccountProvider>
-        </JobsProvider>
-      </EngineHealthProvider>
+      <StudioGate baseUrl={baseUrl} linkError={linkError}>
+        <EngineHealthProvider>
+          <JobsProvider>
+            <AccountProvider baseUrl={baseUrl} studioToken={studioToken}>
+              <App />
+            </AccountProvider>
+          </JobsProvider>
+        </EngineHealthProvider>
+      </StudioGate>
     </ApiProvider>
   </StrictMode>,
 );

@@ -55,6 +55,7 @@ beforeEach(async () => {
   watched = await openWatchedPage(browser, {
     viewport: { width: 1280, height: 900 },
     clipboardOrigin: engine.url,
+    signInTo: engine,
   });
   ({ page, expectedErrors } = watched);
 });

@@ -121,7 +121,10 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 900 } });
+  watched = await openWatchedPage(browser, {
+    viewport: { width: 1280, height: 900 },
+    signInTo: engine,
+  });
   ({ page, expectedErrors } = watched);
 });
 

@@ -33,6 +33,7 @@ import {
   openWatchedPage,
   registerOverHttp,
   signInThroughForm,
+  signInToStudio,
   type WatchedPage,
 } from './harness.ts';
 
@@ -47,11 +48,12 @@ const temp = makeTempDir('tapehouse-e2e-credits-webhooks-');
 
 beforeAll(async () => {
   await ensureStudioBuild();
+  // The receiver first: loopback receivers are allowed on the ports the owner lists.
+  receiver = await startWebhookReceiver(null, { host: '127.0.0.1' });
   engine = await startEngineProcess({
     home: path.join(temp.dir, 'home'),
-    env: { TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK: '1' },
+    env: { TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK: String(receiver.port) },
   });
-  receiver = await startWebhookReceiver(null, { host: '127.0.0.1' });
   browser = await launchChromium();
 });
 
@@ -66,6 +68,7 @@ beforeEach(async () => {
   watched = await openWatchedPage(browser, {
     viewport: { width: 1360, height: 900 },
     clipboardOrigin: engine.url,
+    signInTo: engine,
   });
   ({ page, expectedErrors } = watched);
 });
@@ -382,6 +385,7 @@ describe('studio credits and webhooks pages', () => {
     const received = receiver.received.length;
     try {
       const account = await register(strict, 'Stella Strict');
+      await signInToStudio(page, strict);
       await page.goto(`${strict.url}/#/webhooks`);
       await signIn(account, 'webhooks-page');
       await page.getByTestId('webhook-create').click();
@@ -392,8 +396,8 @@ describe('studio credits and webhooks pages', () => {
       await advice.waitFor();
       const text = (await advice.textContent()) ?? '';
       expect(text).toContain('Receivers on this machine are turned off.');
-      expect(text).toContain('TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=1');
-      expect(text).toContain('"webhooksAllowLoopback": true');
+      expect(text).toContain('TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=<port>');
+      expect(text).toContain('"webhooksAllowLoopback": [<port>]');
       expect(await page.getByTestId('webhook-form').textContent()).toContain(
         'This webhook URL is refused',
       );

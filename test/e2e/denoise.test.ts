@@ -45,7 +45,10 @@ afterAll(async () => {
 describe.runIf(ready)('noise reduction page', () => {
   it('denoises a noisy recording, compares before and after, and downloads it', async () => {
     const noisy = path.join(data!, 'pairs_voicebank_demand/noisy/p287_003.wav');
-    const watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1000 } });
+    const watched = await openWatchedPage(browser, {
+      viewport: { width: 1280, height: 1000 },
+      signInTo: engine,
+    });
     const { page } = watched;
     try {
       await page.goto(`${engine.url}/#/music/denoise`);
@@ -99,7 +102,10 @@ describe.runIf(ready)('noise reduction page', () => {
   it('shows the engine’s error for a file that is not audio', async () => {
     const text = path.join(temp.dir, 'notes.mp3');
     fs.writeFileSync(text, 'not a recording\n'.repeat(100));
-    const watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 900 } });
+    const watched = await openWatchedPage(browser, {
+      viewport: { width: 1280, height: 900 },
+      signInTo: engine,
+    });
     const { page } = watched;
     try {
       await page.goto(`${engine.url}/#/music/denoise`);

@@ -40,7 +40,10 @@ beforeAll(async () => {
   await ensureStudioBuild();
   engine = await startEngineProcess({ home: path.join(temp.dir, 'home') });
   browser = await launchChromium();
-  watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1100 } });
+  watched = await openWatchedPage(browser, {
+    viewport: { width: 1280, height: 1100 },
+    signInTo: engine,
+  });
   ({ page } = watched);
 });
 

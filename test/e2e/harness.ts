@@ -104,6 +104,8 @@ export async function openWatchedPage(
     viewport: { width: number; height: number };
     /** Grants clipboard read/write to this origin (the copy buttons). */
     clipboardOrigin?: string;
+    /** Signs the page's context in to this engine's web studio (a one-time link). */
+    signInTo?: EngineProcess;
   },
 ): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: options.viewport });
@@ -118,7 +120,32 @@ export async function openWatchedPage(
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
+  if (options.signInTo !== undefined) await signInToStudio(page, options.signInTo);
   return { context, page, errors, expectedErrors: [] };
+}
+
+/**
+ * Signs a browser context in to the web studio the way its owner does: a one-time sign-in link
+ * (minted here with the studio token, as `npm start` and `npm run studio-link` do) opened in the
+ * page, which exchanges it for a studio session kept in the tab's sessionStorage (later pages
+ * of the context ask an open one for it).
+ */
+export async function signInToStudio(page: Page, engine: EngineProcess): Promise<void> {
+  const minted = await fetch(`${engine.api}/local/login-links`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${engine.token}` },
+  });
+  expect(minted.status, await minted.clone().text()).toBe(201);
+  const { url } = (await minted.json()) as { url: string };
+  await page.goto(url);
+  // A function, not a string: the studio's CSP forbids eval. Typed without the DOM library.
+  await page.waitForFunction(
+    () =>
+      (
+        globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }
+      ).sessionStorage.getItem('tapehouse.studio-session') !== null,
+  );
+  expect(new URL(page.url()).searchParams.has('login')).toBe(false);
 }
 
 /** Closes the page's context, then fails on any error line that no expected pattern matches. */

@@ -67,7 +67,10 @@ async function fetchMidi(href: string | null): Promise<InstanceType<typeof Midi>
 
 describe.runIf(ready)('audio to MIDI page', () => {
   it('transcribes a piano render, draws the notes, plays them and downloads the .mid', async () => {
-    const watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1100 } });
+    const watched = await openWatchedPage(browser, {
+      viewport: { width: 1280, height: 1100 },
+      signInTo: engine,
+    });
     const { page } = watched;
     try {
       await page.goto(`${engine.url}/#/music/midi`);

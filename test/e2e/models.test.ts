@@ -90,7 +90,10 @@ afterAll(async () => {
 
 describe('home, models and greyed options', () => {
   it('lands on Home, greys missing models, installs one with progress, verifies and removes it', async () => {
-    const watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1000 } });
+    const watched = await openWatchedPage(browser, {
+      viewport: { width: 1280, height: 1000 },
+      signInTo: engine,
+    });
     const { page } = watched;
     try {
       await page.goto(`${engine.url}/`);
@@ -155,7 +158,10 @@ describe('home, models and greyed options', () => {
   }, 120_000);
 
   it('greys MIDI and stem options no installed model can produce', async () => {
-    const watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1000 } });
+    const watched = await openWatchedPage(browser, {
+      viewport: { width: 1280, height: 1000 },
+      signInTo: engine,
+    });
     const { page } = watched;
     try {
       await page.goto(`${engine.url}/#/music/midi`);

@@ -63,7 +63,10 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1000 } });
+  watched = await openWatchedPage(browser, {
+    viewport: { width: 1280, height: 1000 },
+    signInTo: engine,
+  });
   ({ page } = watched);
 });
 

@@ -52,7 +52,10 @@ afterAll(async () => {
 
 describe('stems page', () => {
   it('quotes, separates on the labelled DSP tier, and mixes and exports the stems', async () => {
-    const watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1000 } });
+    const watched = await openWatchedPage(browser, {
+      viewport: { width: 1280, height: 1000 },
+      signInTo: engine,
+    });
     const { page } = watched;
     try {
       await page.goto(`${engine.url}/#/music/stems`);
@@ -174,7 +177,10 @@ describe('stems page', () => {
   }, 240_000);
 
   it('isolates a catalog stem and removes another through the advanced form', async () => {
-    const watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1000 } });
+    const watched = await openWatchedPage(browser, {
+      viewport: { width: 1280, height: 1000 },
+      signInTo: engine,
+    });
     const { page } = watched;
     try {
       await page.goto(`${engine.url}/#/music/stems`);

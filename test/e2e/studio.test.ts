@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { makeSineWav } from '../helpers/audio-fixtures.ts';
 import { startEngineProcess, type EngineProcess } from '../helpers/engine.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
-import { OUTPUT, SHOT, ensureStudioBuild, launchChromium } from './harness.ts';
+import { OUTPUT, SHOT, ensureStudioBuild, launchChromium, signInToStudio } from './harness.ts';
 
 /**
  * Long enough that ffmpeg's measuring pass takes seconds on a 2-core machine, so progress is
@@ -54,6 +54,7 @@ beforeEach(async () => {
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(`console: ${message.text()}`);
   });
+  await signInToStudio(page, engine);
 });
 
 afterEach(async () => {

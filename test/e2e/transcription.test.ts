@@ -60,7 +60,10 @@ afterAll(async () => {
 
 describe.runIf(ready)('transcription page', () => {
   it('transcribes with speakers, seeks by word, renames, corrects and exports', async () => {
-    const watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1100 } });
+    const watched = await openWatchedPage(browser, {
+      viewport: { width: 1280, height: 1100 },
+      signInTo: engine,
+    });
     const { page } = watched;
     try {
       await page.goto(`${engine.url}/#/transcription`);

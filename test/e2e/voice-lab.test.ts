@@ -50,7 +50,10 @@ afterAll(async () => {
 
 describe.runIf(ready)('voice lab page', () => {
   it('measures a sample, explains a missing cloning pack, designs and publishes', async () => {
-    const watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1200 } });
+    const watched = await openWatchedPage(browser, {
+      viewport: { width: 1280, height: 1200 },
+      signInTo: engine,
+    });
     const { page } = watched;
     try {
       await page.goto(`${engine.url}/#/voices/lab`);

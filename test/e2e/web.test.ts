@@ -47,7 +47,10 @@ afterAll(async () => {
 
 describe('From the web page', { timeout: 240_000 }, () => {
   it('reads a page, downloads its video as MP3 with progress, and sends it to stems', async () => {
-    const watched = await openWatchedPage(browser, { viewport: { width: 1280, height: 1100 } });
+    const watched = await openWatchedPage(browser, {
+      viewport: { width: 1280, height: 1100 },
+      signInTo: engine,
+    });
     const { page } = watched;
     try {
       await page.goto(`${engine.url}/#/web`);
@@ -74,6 +77,7 @@ describe('From the web page', { timeout: 240_000 }, () => {
     const watched = await openWatchedPage(browser, {
       viewport: { width: 1280, height: 1100 },
       clipboardOrigin: engine.url,
+      signInTo: engine,
     });
     const { page } = watched;
     try {

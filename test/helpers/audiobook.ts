@@ -22,7 +22,10 @@ export interface Client {
 }
 
 /** `credential`: a studio or access token (Bearer), or `{ apiKey }`. */
-export function client(engine: TestEngine, credential: string | { apiKey: string }): Client {
+export function client(
+  engine: Pick<TestEngine, 'api'>,
+  credential: string | { apiKey: string },
+): Client {
   const headers: Record<string, string> =
     typeof credential === 'string'
       ? { Authorization: `Bearer ${credential}` }

@@ -7,9 +7,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type EngineConfig } from '../../engine/src/config.ts';
 import { createEngine, type Engine, type EngineOptions } from '../../engine/src/engine.ts';
+import type { PortRange } from '../../engine/src/loopback-ports.ts';
 import { makeTempDir } from './temp-dir.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Every unprivileged port, for tests whose local receivers (webhooks, URL inputs) listen on a
+ * port picked after the engine starts. The loopback-port rules themselves are tested with exact
+ * ports (webhooks-loopback-ports.test.ts).
+ */
+export const UNPRIVILEGED_PORTS: PortRange[] = [{ from: 1024, to: 65535 }];
 
 export interface TestEngine {
   url: string;
@@ -53,15 +61,29 @@ export interface EngineProcess {
   token: string;
   home: string;
   child: ChildProcess;
+  /** Everything on stderr so far (the engine's log). */
   output: () => string;
+  /** Everything on stdout so far (the ready line, then the sign-in link line). */
+  stdout: () => string;
   /** SIGTERM and wait for exit; resolves with the exit code. */
   stop(): Promise<number | null>;
   /** SIGKILL: the crash case. */
   kill(): Promise<void>;
+  /**
+   * SIGKILL to the engine's whole process group (the engine, its ffmpeg and speech children),
+   * as `kill -KILL -<pgid>` of an `npm run engine` session; needs `group: true`.
+   */
+  killGroup(): Promise<void>;
 }
 
 export async function startEngineProcess(
-  options: { home?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: {
+    home?: string;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    /** Its own process group (as a shell starts `npm run engine`), for killGroup(). */
+    group?: boolean;
+  } = {},
 ): Promise<EngineProcess> {
   const home = options.home ?? makeTempDir().dir;
   const token = `proc-token-${Math.random().toString(36).slice(2)}`;
@@ -75,8 +97,10 @@ export async function startEngineProcess(
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.group === true,
   });
   let log = '';
+  let stdout = '';
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
@@ -86,10 +110,9 @@ export async function startEngineProcess(
       () => reject(new Error(`engine did not become ready in time:\n${log}`)),
       options.timeoutMs ?? 60_000,
     );
-    let buffer = '';
     child.stdout?.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = /^TAPEHOUSE_READY (\S+)$/m.exec(buffer);
+      stdout += chunk.toString();
+      const match = /^TAPEHOUSE_READY (\S+)$/m.exec(stdout);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);
@@ -107,12 +130,20 @@ export async function startEngineProcess(
     home,
     child,
     output: () => log,
+    stdout: () => stdout,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
     },
     kill: async () => {
       child.kill('SIGKILL');
+      await exited;
+    },
+    killGroup: async () => {
+      if (options.group !== true || child.pid === undefined) {
+        throw new Error('killGroup() needs an engine started with group: true');
+      }
+      process.kill(-child.pid, 'SIGKILL');
       await exited;
     },
   };

@@ -81,22 +81,11 @@ async function startRestartable(spec: StartSpec): Promise<RestartableEngine> {
 }
 
 /**
- * The env value that lets the hosted engine deliver to a receiver on this machine's `port`. The
- * setting is being widened from `1` to a port list: the port form is used when this build's
- * config accepts it, else `1`, so the tests pass with either.
+ * The env value that lets the hosted engine deliver to a receiver on this machine's `port`: the
+ * port itself (TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK opens only the ports it lists).
  */
 export function loopbackSetting(port: number): string {
-  try {
-    const probe = loadConfig(
-      { TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK: String(port) },
-      { home: makeTempDir('tapehouse-probe-').dir },
-    );
-    const allowed: unknown = probe.webhooksAllowLoopback;
-    if (allowed === true || (Array.isArray(allowed) && allowed.includes(port))) return String(port);
-  } catch {
-    // This build does not take a port here.
-  }
-  return '1';
+  return String(port);
 }
 
 export async function startHosted(

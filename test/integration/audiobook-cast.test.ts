@@ -15,7 +15,7 @@ import {
   type Json,
 } from '../helpers/audiobook.ts';
 import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
-import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { UNPRIVILEGED_PORTS, startEngine, type TestEngine } from '../helpers/engine.ts';
 import { StandardVoices } from '../../engine/src/features/voices/catalog/standard-voices.ts';
 
 /** Real catalog voices (the embedded engine's): ids are stable hashes, not small numbers. */
@@ -37,7 +37,7 @@ let api: Client;
 
 beforeAll(async () => {
   chat = await startChatServer();
-  engine = await startEngine({ llmUrl: chat.url, webhooksAllowLoopback: true });
+  engine = await startEngine({ llmUrl: chat.url, webhooksLoopbackPorts: UNPRIVILEGED_PORTS });
   api = client(engine, engine.token);
 });
 

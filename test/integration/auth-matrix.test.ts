@@ -14,7 +14,7 @@ import { bearer, postJson, registerUser, type TestUser } from '../helpers/accoun
 import { makeSineWav } from '../helpers/audio-fixtures.ts';
 import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
 import { StandardVoices } from '../../engine/src/features/voices/catalog/standard-voices.ts';
-import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { UNPRIVILEGED_PORTS, startEngine, type TestEngine } from '../helpers/engine.ts';
 import { startFakeGithub, type FakeGithub } from '../helpers/oauth-providers.ts';
 import { makeConversionJob, makeCustomVoice } from '../helpers/matrix-voice-resources.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
@@ -415,7 +415,7 @@ beforeAll(async () => {
   chat = await startChatServer();
   engine = await startEngine({
     githubApiUrl: github.url,
-    webhooksAllowLoopback: true,
+    webhooksLoopbackPorts: UNPRIVILEGED_PORTS,
     llmUrl: chat.url,
   });
   alice = await registerUser(engine);

@@ -13,7 +13,7 @@ import { JobRegistry } from '../../engine/src/jobs/job-registry.ts';
 import { JobRepo } from '../../engine/src/jobs/job-repo.ts';
 import type { JobView } from '../../engine/src/jobs/job-types.ts';
 import { makeSineWav } from '../helpers/audio-fixtures.ts';
-import { startEngineProcess } from '../helpers/engine.ts';
+import { startEngine, startEngineProcess } from '../helpers/engine.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 
 const temp = makeTempDir();
@@ -82,6 +82,23 @@ describe('crash recovery', () => {
       expect(await second.stop()).toBe(0);
     }
   }, 240_000);
+
+  it('starts again over a work folder a crash mid-denoise left in files/.tmp (EISDIR)', async () => {
+    const home = path.join(temp.dir, 'eisdir-home');
+    const first = await startEngine({ home });
+    await first.stop();
+    const work = path.join(home, 'files', '.tmp', 'denoise-7');
+    fs.mkdirSync(work, { recursive: true });
+    fs.writeFileSync(path.join(work, 'audio.flac'), 'half-written');
+    fs.writeFileSync(path.join(home, 'files', '.tmp', 'upload.part'), 'half-uploaded');
+    const second = await startEngine({ home });
+    try {
+      expect(fs.readdirSync(path.join(home, 'files', '.tmp'))).toEqual([]);
+      expect((await fetch(`${second.api}/health`)).status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+  });
 
   it('fails a non-idempotent interrupted job with its held credits refunded', () => {
     const handle = openDatabase(path.join(temp.dir, 'recovery.db'));

@@ -153,7 +153,8 @@ beforeAll(async () => {
   files = await serveFolder(temp.dir);
   engine = await startEngine(
     {
-      webhooksAllowLoopback: true,
+      // Receivers anywhere on this machine (the webhook test points at the discard port, 9).
+      webhooksLoopbackPorts: [{ from: 1, to: 65535 }],
       // source_urls go through the one fetcher, which reaches this test's server by opt-in.
       fetchAllowLoopback: [Number(new URL(files.url).port)],
       ...(packs && { modelsDir: packs.modelsDir }),

@@ -16,7 +16,7 @@ import {
   FURNITURE_PHRASES,
 } from '../helpers/article-page.ts';
 import { systemFfmpeg } from '../helpers/audio-fixtures.ts';
-import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { UNPRIVILEGED_PORTS, startEngine, type TestEngine } from '../helpers/engine.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 import {
   startWebhookReceiver,
@@ -68,7 +68,7 @@ beforeAll(async () => {
   engine = await startEngine({
     fetchAllowLoopback: [web.port],
     fetchTimeoutSeconds: 4,
-    webhooksAllowLoopback: true,
+    webhooksLoopbackPorts: UNPRIVILEGED_PORTS,
   });
 }, 120_000);
 

@@ -11,7 +11,7 @@ import { ManualClock } from '../../engine/src/clock.ts';
 import type { JobView } from '../../engine/src/jobs/job-types.ts';
 import { bearer, postJson, registerUser, type TestUser } from '../helpers/accounts.ts';
 import { makeSineWav } from '../helpers/audio-fixtures.ts';
-import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { UNPRIVILEGED_PORTS, startEngine, type TestEngine } from '../helpers/engine.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 import {
   makeSelfSignedCertificate,
@@ -51,7 +51,7 @@ interface Delivery {
 
 async function start(): Promise<TestEngine> {
   return startEngine(
-    { home, webhooksAllowLoopback: true, webhooksCaFile: certificate.certFile },
+    { home, webhooksLoopbackPorts: UNPRIVILEGED_PORTS, webhooksCaFile: certificate.certFile },
     { clock, webhookTimeoutMs: 1500 },
   );
 }

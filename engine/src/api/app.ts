@@ -35,7 +35,7 @@ export function createApp(services: Services): Express {
   registerAliases(aliases, routeTable, services);
   app.use(aliases);
 
-  app.use(studioRouter(findStudioDir(), services.studioToken));
+  app.use(studioRouter(findStudioDir()));
   app.use((req: Request, _res: Response, next: NextFunction) => {
     next(new AppError('not_found', `Nothing at ${req.path}.`));
   });

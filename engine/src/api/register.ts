@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { authenticate } from './authenticate.ts';
+import { clientAddress } from './client-address.ts';
 import { multipartFields } from './multipart.ts';
 import { hasScope } from './principal.ts';
 import { isReply, type Reply, type SseChannel } from './reply.ts';
@@ -162,18 +163,19 @@ function routeHandler(route: AnyRoute, services: Services): express.RequestHandl
       if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
     });
     try {
-      // Public rows are limited per IP before anything else; credentialed rows per user once
-      // the caller is known (document 3's per-account limits), so a refused credential never
-      // spends someone's allowance.
+      // Public rows are limited per client address before anything else (the loopback range is
+      // one client); credentialed rows per user once the caller is known (document 3's
+      // per-account limits), so a refused credential never spends someone's allowance.
+      const ip = clientAddress(req.ip ?? '');
       if (route.rateLimit && route.auth === 'none') {
-        const key = `${route.method} ${route.path} ${req.ip ?? ''}`;
-        res.set({ ...services.rateLimiter.hit(key, route.rateLimit) });
+        const key = `${route.method} ${route.path} ${ip}`;
+        res.set({ ...services.rateLimiter.hit(key, route.rateLimit, services.clock.now()) });
       }
       const headers = headersOf(req);
       const principal = await authenticate(route.auth, headers, services.credentialResolvers);
       if (route.rateLimit && route.auth !== 'none' && principal) {
         const key = `${route.method} ${route.path} user:${principal.userId}`;
-        res.set({ ...services.rateLimiter.hit(key, route.rateLimit) });
+        res.set({ ...services.rateLimiter.hit(key, route.rateLimit, services.clock.now()) });
       }
       if (principal && route.auth !== 'none' && !hasScope(principal, route.scope)) {
         throw new AppError('forbidden', `This API key lacks the "${route.scope}" scope.`, {
@@ -192,7 +194,7 @@ function routeHandler(route: AnyRoute, services: Services): express.RequestHandl
         headers,
         principal,
         requestId: String(res.locals.requestId),
-        ip: req.ip ?? '',
+        ip,
         signal: controller.signal,
       };
       const value = await route.handler(ctx, services);

@@ -1,7 +1,8 @@
 /**
- * Serves the web studio (the renderer build) at `/`. The page gets the per-launch studio token
- * in a meta tag: only a same-origin page can read it (the host guard stops DNS rebinding, and we
- * never send CORS headers), so the token stays with the machine's own user.
+ * Serves the web studio (the renderer build) at `/`. The page carries no credential: any local
+ * process (another OS user on a shared workstation included) can fetch it, so it must give
+ * nothing away. The desktop app gets its token from Electron's main process over the preload
+ * bridge; a browser signs in with a one-time link (api/studio-sessions.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,11 +32,7 @@ export function findStudioDir(override = process.env.TAPEHOUSE_STUDIO_DIR): stri
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? null;
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
-export function studioRouter(studioDir: string | null, token: string): Router {
+export function studioRouter(studioDir: string | null): Router {
   const router = express.Router();
   const sendIndex = (_req: Request, res: Response): void => {
     res.setHeader('Content-Security-Policy', CSP);
@@ -51,9 +48,7 @@ export function studioRouter(studioDir: string | null, token: string): Router {
         );
       return;
     }
-    const html = fs.readFileSync(path.join(studioDir, 'index.html'), 'utf8');
-    const meta = `<meta name="tapehouse-token" content="${escapeAttribute(token)}">`;
-    res.type('html').send(html.replace('</head>', `  ${meta}\n  </head>`));
+    res.type('html').send(fs.readFileSync(path.join(studioDir, 'index.html'), 'utf8'));
   };
   router.get(['/', '/index.html'], sendIndex);
   if (studioDir !== null) {

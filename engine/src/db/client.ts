@@ -20,7 +20,12 @@ export interface DatabaseHandle {
 }
 
 export function openDatabase(file: string): DatabaseHandle {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Created 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database
+    // file's mode, so they are private too (the data folder's modes: ../data-folder.ts).
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+  }
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -58,6 +58,14 @@ export class JobRunner {
     this.started = true;
   }
 
+  /** Every registered job type and how it survives a restart (tests cover each one). */
+  types(): { type: string; resource: JobResource; idempotent: boolean }[] {
+    return this.registry.types().map((type) => {
+      const { resource, idempotent } = this.registry.get(type);
+      return { type, resource, idempotent };
+    });
+  }
+
   /**
    * Creates a queued job. A priced handler's credits are reserved in the insert's transaction
    * (jobs/job-repo.ts): 402 insufficient_credits when they cannot be held, and then no job exists.

@@ -2,6 +2,12 @@
  * A small pool of persistent worker threads for CPU-heavy work (inference, DSP). Persistent so
  * each worker keeps its ONNX sessions warm; bounded so a 2-core machine is not oversubscribed.
  * A worker that dies (native crash, out of memory) fails only its own calls and is replaced.
+ *
+ * Closing never cuts a native call short: terminating a thread while ONNX Runtime is inside
+ * `session.run` makes the runtime's completion callback throw into a dead environment, which
+ * aborts the whole process ("terminate called after throwing an instance of 'Napi::Error'",
+ * exit 134). So close() cancels every call, waits until each has answered (tasks check their
+ * signal between native calls), and only then terminates the — now idle — threads.
  */
 import { Worker } from 'node:worker_threads';
 import { AppError, CancelledError, ERROR_STATUS, type ErrorCode } from '../errors.ts';
@@ -39,6 +45,8 @@ export class WorkerPool {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closed = false;
+  /** Resolved whenever the last pending call settles (close() waits on it). */
+  private drainedWaiters: (() => void)[] = [];
 
   constructor(private readonly size: number) {}
 
@@ -109,6 +117,14 @@ export class WorkerPool {
       const code = (message.code in ERROR_STATUS ? message.code : 'internal_error') as ErrorCode;
       pending.reject(new AppError(code, message.message));
     }
+    this.notifyIfDrained();
+  }
+
+  private notifyIfDrained(): void {
+    if (this.pending.size > 0) return;
+    const waiters = this.drainedWaiters;
+    this.drainedWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   private onDeath(worker: Worker, error: Error): void {
@@ -127,14 +143,28 @@ export class WorkerPool {
             }),
       );
     }
+    this.notifyIfDrained();
   }
 
   get threadCount(): number {
     return this.workers.length;
   }
 
+  /** Calls still running (jobs, and route work such as a voice preview). */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /**
+   * Cancels every running call, waits for each to answer, then terminates the idle threads.
+   * A task that ignored its signal would be waited for: the engine's forced exit is the bound.
+   */
   async close(): Promise<void> {
     this.closed = true;
+    for (const [id, pending] of this.pending) this.post(pending.worker, { type: 'cancel', id });
+    if (this.pending.size > 0) {
+      await new Promise<void>((resolve) => this.drainedWaiters.push(resolve));
+    }
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }

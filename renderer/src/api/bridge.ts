@@ -1,11 +1,12 @@
 /**
- * How the studio finds its engine and token. In Electron the preload bridge
+ * How the studio finds its engine and its owner credential. In Electron the preload bridge
  * (`window.tapehouse`, typed by electron/bridge-types.ts) hands both over; in the web studio the
- * engine injects `<meta name="tapehouse-token">` into index.html and the API lives on the page's
- * own origin.
+ * API lives on the page's own origin and the credential is the studio session the browser got
+ * by signing in (./studio-access.ts) — the page itself never carries a token.
  */
 import type { AppInfo } from '../../../electron/bridge-types.ts';
 import { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
+import { storedStudioSession } from './studio-access.ts';
 
 /**
  * The bridge's app info, or null in the web studio (and when the preload refuses: it answers
@@ -19,26 +20,28 @@ export function bridgeAppInfo(): AppInfo | null {
   }
 }
 
-let tokenPromise: Promise<string> | null = null;
-
-/** The studio token, read once per page load. */
-export function studioToken(): Promise<string> {
-  tokenPromise ??= readStudioToken().catch((error: unknown) => {
-    tokenPromise = null; // let a later call try again (the bridge may not be ready yet)
-    throw error;
-  });
-  return tokenPromise;
+/** The desktop app's token from the preload bridge, or null (web studio, or not the studio). */
+export function bridgeStudioToken(): string | null {
+  try {
+    return window.tapehouse?.getStudioToken() ?? null;
+  } catch {
+    return null;
+  }
 }
 
-async function readStudioToken(): Promise<string> {
-  const token = window.tapehouse?.getStudioToken();
-  if (token) return token;
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="tapehouse-token"]');
-  if (meta?.content) return meta.content;
-  throw new ApiError(
-    0,
-    CLIENT_ERROR_CODES.tokenMissing,
-    'No studio token: open the studio from the Tapehouse app or from the URL the engine prints.',
+/**
+ * The owner credential for this request: the bridge's token in the desktop app, else the web
+ * studio's stored session (read on every call: signing out or an expiry takes effect at once).
+ */
+export function studioToken(): Promise<string> {
+  const token = bridgeStudioToken() ?? storedStudioSession();
+  if (token) return Promise.resolve(token);
+  return Promise.reject(
+    new ApiError(
+      0,
+      CLIENT_ERROR_CODES.tokenMissing,
+      'Not signed in to the studio: open the sign-in link the engine printed when it started.',
+    ),
   );
 }
 

@@ -56,6 +56,7 @@ export interface Contract {
     denoiseRoutes['post'] &
     filesRoutes['post'] &
     jobsRoutes['post'] &
+    localRoutes['post'] &
     mediaRoutes['post'] &
     midiRoutes['post'] &
     modelsRoutes['post'] &
@@ -78,6 +79,7 @@ export interface Contract {
   delete: apiKeysRoutes['delete'] &
     audiobookRoutes['delete'] &
     authRoutes['delete'] &
+    localRoutes['delete'] &
     midiRoutes['delete'] &
     modelsRoutes['delete'] &
     readerRoutes['delete'] &

@@ -6,7 +6,7 @@
 export const CLIENT_ERROR_CODES = {
   /** fetch() itself failed: engine down, port closed, CORS/CSP refusal. */
   network: 'network_error',
-  /** Neither the preload bridge nor the page's meta tag gave a studio token. */
+  /** Neither the preload bridge nor a web studio sign-in gave an owner credential. */
   tokenMissing: 'token_missing',
   /** A 2xx answer whose body was not the JSON we expected. */
   badResponse: 'bad_response',

@@ -4,6 +4,7 @@
  * throws an ApiError, through the one request path in ./request.ts.
  */
 import type { ContractRequest, Transport } from './contract.ts';
+import { STUDIO_SESSION_PREFIX, forgetStudioSession } from './studio-access.ts';
 import {
   checked,
   fetchOrDefault,
@@ -60,7 +61,11 @@ export function tokenTransport(
   return async (call) => {
     const token = options.getToken ? await options.getToken() : undefined;
     const url = `${await origin()}/api/v1${call.path}`;
-    return checked(await send(fetchImpl, url, call, token, options.credentials));
+    const response = await send(fetchImpl, url, call, token, options.credentials);
+    // A studio session the engine refuses has ended (expired, or every session was signed
+    // out): forget it, so the studio shows its sign-in screen instead of failing page by page.
+    if (response.status === 401 && token?.startsWith(STUDIO_SESSION_PREFIX)) forgetStudioSession();
+    return checked(response);
   };
 }
 

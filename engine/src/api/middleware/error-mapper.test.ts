@@ -44,6 +44,22 @@ describe('error mapper', () => {
     expect(toAppError({ type: 'entity.too.large', status: 413 }).status).toBe(413);
   });
 
+  it('answers 4xx, not 500, for what the HTTP stack refuses before a route runs', () => {
+    const decode = new URIError("Failed to decode param '%ZZ'");
+    expect(toAppError(decode)).toMatchObject({ code: 'validation_error', status: 400 });
+    const fields = { type: 'parameters.too.many', status: 413, expose: true, message: 'x' };
+    expect(toAppError(fields)).toMatchObject({ code: 'payload_too_large', status: 413 });
+    const gzip = Object.assign(new Error('incorrect header check'), { status: 400, expose: true });
+    expect(toAppError(gzip)).toMatchObject({ code: 'bad_request', status: 400 });
+    expect(toAppError(gzip).message).toContain('incorrect header check');
+    const hidden = Object.assign(new Error('secret'), { status: 404, expose: false });
+    expect(toAppError(hidden)).toMatchObject({ code: 'not_found' });
+    expect(toAppError(hidden).message).not.toContain('secret');
+    expect(toAppError(Object.assign(new Error('boom'), { status: 502 })).code).toBe(
+      'internal_error',
+    );
+  });
+
   it('maps every code to a 4xx or 5xx status', () => {
     for (const status of Object.values(ERROR_STATUS)) expect(status).toBeGreaterThanOrEqual(400);
   });

@@ -4,12 +4,14 @@
  * does, under the request id the client sees in X-Request-Id).
  */
 import type { NextFunction, Request, Response } from 'express';
-import { AppError, isAppError } from '../../errors.ts';
+import { AppError, isAppError, type ErrorCode } from '../../errors.ts';
 import type { ErrorShape } from '../route.ts';
 
 interface HttpErrorLike {
   type?: string;
   status?: number;
+  statusCode?: number;
+  expose?: boolean;
   message?: string;
 }
 
@@ -20,6 +22,8 @@ function fromBodyParser(error: unknown): AppError | null {
     return new AppError('validation_error', 'The request body is not valid JSON.');
   if (e.type === 'entity.too.large')
     return new AppError('payload_too_large', 'The request body is too large.');
+  if (e.type === 'parameters.too.many')
+    return new AppError('payload_too_large', 'The form has too many fields (at most 1000).');
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
     return new AppError('unsupported_media_type', e.message ?? 'Unsupported body encoding.');
   if (e.type === 'request.aborted')
@@ -27,10 +31,44 @@ function fromBodyParser(error: unknown): AppError | null {
   return null;
 }
 
+/** The code a 4xx from express or its parsers stands for; anything else is bad_request. */
+const CLIENT_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+};
+
+/**
+ * Errors the HTTP stack raises before a route runs (http-errors with a 4xx status): a path that
+ * is not valid percent-encoding (router's URIError), a body that is not the gzip or deflate its
+ * Content-Encoding says (zlib, through body-parser), a query too deep. They are the client's
+ * fault, so they answer a 4xx with the error shape, never a 500.
+ */
+function fromHttpStack(error: unknown): AppError | null {
+  if (error instanceof URIError) {
+    return new AppError('validation_error', 'The request path is not valid percent-encoding.');
+  }
+  const e = error as HttpErrorLike;
+  if (e === null || typeof e !== 'object') return null;
+  const status = e.status ?? e.statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return null;
+  const code = CLIENT_STATUS_CODES[status] ?? 'bad_request';
+  // http-errors marks 4xx messages as safe to show (`expose`); others get a generic line.
+  const message =
+    e.expose === true && typeof e.message === 'string' && e.message !== ''
+      ? `The request could not be read: ${e.message}.`
+      : 'The request could not be read.';
+  return new AppError(code, message);
+}
+
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   return (
-    fromBodyParser(error) ?? new AppError('internal_error', 'Internal error.', { cause: error })
+    fromBodyParser(error) ??
+    fromHttpStack(error) ??
+    new AppError('internal_error', 'Internal error.', { cause: error })
   );
 }
 
@@ -85,6 +123,10 @@ export function errorMapper(log: (line: string) => void) {
     }
     const shape: ErrorShape = res.locals.errorShape === 'openai' ? 'openai' : 'native';
     for (const [name, value] of Object.entries(appError.headers ?? {})) res.setHeader(name, value);
+    // Refused before its body was read (413 mid-stream, 4xx on the headers): the rest of the
+    // body is still on the socket and the connection cannot carry another request — a client
+    // that reused it waited forever. Closing it after the answer is what HTTP/1.1 prescribes.
+    if (!req.complete) res.setHeader('Connection', 'close');
     res.status(appError.status).json(errorBody(appError, requestId, shape));
   };
 }

@@ -22,14 +22,15 @@ export const captchaChallenges = sqliteTable('captcha_challenges', {
 
 /**
  * Security-relevant events the CAPTCHA and sign-up limits are computed from ("Authentication"
- * 5: IP reputation and activity; "Limits": sign-ups per device and IP). Kept in SQLite so a
+ * 5: IP reputation and activity; "Limits": sign-ups per device and IP), and the e-mails sent per
+ * recipient for the flood cap (`message_sent`, `email` = the recipient). Kept in SQLite so a
  * restart does not wipe an attacker's record.
  */
 export const authAttempts = sqliteTable(
   'auth_attempts',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind', { enum: ['login_failed', 'signup'] }).notNull(),
+    kind: text('kind', { enum: ['login_failed', 'signup', 'message_sent'] }).notNull(),
     ipAddress: text('ip_address').notNull(),
     deviceFingerprint: text('device_fingerprint'),
     email: text('email'),

@@ -18,6 +18,7 @@ import { OffloadSeam } from './offload/offload-seam.ts';
 import { makeModelInstallJob, makeModelVerifyJob } from './models/model-jobs.ts';
 import { ModelManager } from './models/model-manager.ts';
 import { modelRoutes } from './models/routes.ts';
+import { studioRoutes } from './studio/routes.ts';
 
 export { ModelManager, type PackView } from './models/model-manager.ts';
 export { FileStore, toStoredFile, type StoredFile } from './files/file-store.ts';
@@ -51,6 +52,7 @@ export const platformRoutes = [
   ...downloadRoutes,
   ...analysisRoutes,
   ...modelRoutes,
+  ...studioRoutes,
 ];
 
 /** Platform's services: every area may be handed these. */

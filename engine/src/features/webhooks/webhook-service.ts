@@ -144,10 +144,10 @@ export class WebhookService {
   ) {
     this.repo = new WebhookRepo(db);
     this.guard = new AddressGuard({
-      // Public HTTPS only, unless the machine's owner explicitly allows loopback receivers —
-      // in the hosted profile too, where tests deliver to a receiver on the same machine
-      // (docs/api/webhooks.md, "Loopback receivers"). Off by default in both profiles.
-      allowLoopback: config.webhooksAllowLoopback,
+      // Public HTTPS only, unless the machine's owner lists loopback ports for receivers — in
+      // the hosted profile too, where tests deliver to a receiver on the same machine
+      // (docs/api/webhooks.md, "Loopback receivers"). None by default in both profiles.
+      loopbackPorts: config.webhooksLoopbackPorts,
       lookup: options.lookup ?? systemLookup,
     });
     this.scheduler = new DeliveryScheduler(this.repo, this.guard, {

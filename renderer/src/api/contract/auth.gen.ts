@@ -20,12 +20,13 @@ export interface Routes {
     '/auth/captcha/required': {
       query: {
         browser_fingerprint?: string;
+        username?: string;
       };
       response: {
         required: boolean;
         login_required: boolean;
         signup_required: boolean;
-        reasons: ('failed_logins' | 'signup_activity')[];
+        reasons: ('failed_logins' | 'account_failed_logins' | 'signup_activity')[];
       };
     };
     '/auth/devices': {

@@ -126,6 +126,12 @@ export type StripeWebhookAnswer = {
   type: string;
   action: string;
 };
+export type StudioSession = {
+  session_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: string;
+};
 export type Subscription = {
   plan_id: string;
   plan_name: string;

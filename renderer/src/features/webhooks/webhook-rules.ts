@@ -39,9 +39,12 @@ export const MAX_ENDPOINTS = 20;
 export const MAX_URL_LENGTH = 2048;
 export const MAX_DESCRIPTION_LENGTH = 500;
 
-/** The owner's two switches for receivers on this machine (docs/api/webhooks.md). */
-export const LOOPBACK_ENV = 'TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=1';
-export const LOOPBACK_SETTING = '"webhooksAllowLoopback": true';
+/**
+ * The owner's two switches for receivers on this machine (docs/api/webhooks.md): each names the
+ * receiver ports it opens, e.g. `=8080,9000` or `[8080, 9000]`.
+ */
+export const LOOPBACK_ENV = 'TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=<port>';
+export const LOOPBACK_SETTING = '"webhooksAllowLoopback": [<port>]';
 
 export interface EndpointFields {
   url: string;

@@ -11,24 +11,35 @@ export const captchaRoutes = [
   defineRoute({
     method: 'get',
     path: '/auth/captcha/required',
-    summary: 'Whether this client’s next login or sign-up must carry a solved CAPTCHA, and why',
+    summary:
+      'Whether this client’s next login or sign-up (or a login to `username`) must carry a solved CAPTCHA, and why',
     tag: 'auth',
     auth: 'none',
-    query: z.object({ browser_fingerprint: z.string().max(256).optional() }),
+    query: z.object({
+      browser_fingerprint: z.string().max(256).optional(),
+      /** The e-mail a login is about to name: failed logins for that account count too. */
+      username: z.string().max(320).optional(),
+    }),
     response: z.object({
       required: z.boolean(),
       login_required: z.boolean(),
       signup_required: z.boolean(),
-      reasons: z.array(z.enum(['failed_logins', 'signup_activity'])),
+      reasons: z.array(z.enum(['failed_logins', 'account_failed_logins', 'signup_activity'])),
     }),
     errors: ['validation_error'],
     handler: (ctx, { accounts }) => {
       const client = clientOf(ctx, ctx.query);
-      const reasons = accounts.signals.captchaReasons('any', client.ip, deviceFingerprint(client));
+      const reasons = accounts.signals.captchaReasons(
+        'any',
+        client.ip,
+        deviceFingerprint(client),
+        ctx.query.username,
+      );
+      const login = reasons.filter((reason) => reason !== 'signup_activity');
       return {
         required: reasons.length > 0,
-        login_required: reasons.includes('failed_logins'),
-        signup_required: reasons.length > 0,
+        login_required: login.length > 0,
+        signup_required: reasons.some((reason) => reason !== 'account_failed_logins'),
         reasons,
       };
     },

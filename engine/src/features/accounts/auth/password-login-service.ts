@@ -1,8 +1,9 @@
 /**
  * POST /auth/token (document 1, "Registration, login, tokens"): e-mail and password in, Token
  * response out. A wrong e-mail and a wrong password answer the same 401 `invalid_credentials`
- * in the same time; every failure is recorded per IP, and after three in 15 minutes the next
- * login from that IP needs a CAPTCHA (auth-signals.ts).
+ * in the same time; every failure is recorded with its IP and the e-mail it named, and after
+ * three in 15 minutes the next login from that IP, or to that account from anywhere, needs a
+ * CAPTCHA (auth-signals.ts).
  */
 import { AppError } from '../../../errors.ts';
 import type { ClientInfo } from '../sessions/client-info.ts';
@@ -28,7 +29,12 @@ export class PasswordLoginService {
   ) {}
 
   async login(input: PasswordLogin, client: ClientInfo): Promise<TokenResponse> {
-    const reasons = this.signals.captchaReasons('login', client.ip, deviceFingerprint(client));
+    const reasons = this.signals.captchaReasons(
+      'login',
+      client.ip,
+      deviceFingerprint(client),
+      input.username,
+    );
     if (reasons.length > 0) this.captcha.redeem(input, client.ip, reasons);
     const user = this.users.findByEmail(input.username);
     const hash = user?.passwordHash ?? null;

@@ -60,15 +60,9 @@ export class RegistrationService {
     const reasons = this.signals.captchaReasons('signup', client.ip, fingerprint);
     if (reasons.length > 0) this.captcha.redeem(input, client.ip, reasons);
     const code = sixDigitCode();
-    this.pending.upsert({
-      email,
-      passwordHash: await hashPassword(input.password),
-      fullName: input.full_name.trim(),
-      codeHash: hashSecret(code, email),
-      expiresAt: isoAfterSeconds(VERIFICATION_CODE_TTL_SECONDS),
-      deviceFingerprint: fingerprint,
-      ipAddress: client.ip,
-    });
+    const passwordHash = await hashPassword(input.password);
+    // Mailed before the pending sign-up is replaced: a send refused by the recipient cap (429)
+    // or failed by SMTP leaves the code already mailed valid.
     await this.mailer.send({
       to: email,
       subject: `Your Tapehouse verification code: ${code}`,
@@ -76,6 +70,15 @@ export class RegistrationService {
         `Your Tapehouse verification code is ${code}.\n\n` +
         `It expires in ${VERIFICATION_CODE_TTL_SECONDS / 60} minutes. ` +
         'If you did not sign up, ignore this message.\n',
+    });
+    this.pending.upsert({
+      email,
+      passwordHash,
+      fullName: input.full_name.trim(),
+      codeHash: hashSecret(code, email),
+      expiresAt: isoAfterSeconds(VERIFICATION_CODE_TTL_SECONDS),
+      deviceFingerprint: fingerprint,
+      ipAddress: client.ip,
     });
     return { message: 'A verification code was sent to the e-mail address.', email };
   }

@@ -4,7 +4,7 @@
  * contract's OAuth rows send (document 1, "Device record").
  */
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
+import { clientAddress } from '../../../api/client-address.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -19,9 +19,12 @@ export function deviceFingerprint(client: Pick<ClientInfo, 'userAgent' | 'browse
     .digest('hex');
 }
 
-/** `::ffff:127.0.0.1` → `127.0.0.1`, so IPv4 clients are counted once however they connect. */
+/**
+ * One spelling per client (api/client-address.ts): IPv4-mapped addresses as IPv4, and every
+ * loopback address as 127.0.0.1, so no client is counted twice however it connects.
+ */
 export function normalizeIp(ip: string): string {
-  return ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+  return clientAddress(ip);
 }
 
 /** No geolocation database ships offline; say what can be said without one. */

@@ -150,9 +150,14 @@ export class FileStore {
     return this.blobPath(row.sha256);
   }
 
-  /** Removes a stale partial upload left by a crash. */
+  /**
+   * Empties `files/.tmp` at start, before any job or request can use it: partial uploads and the
+   * work folders jobs keep there (denoise-<id>/) that a crash left behind. Folders included —
+   * a non-recursive removal stopped the engine from starting at all after a crash mid-denoise
+   * (EISDIR), leaving the job running with its credits held.
+   */
   sweepTemp(): void {
     for (const name of fs.readdirSync(this.tmp))
-      fs.rmSync(path.join(this.tmp, name), { force: true });
+      fs.rmSync(path.join(this.tmp, name), { recursive: true, force: true });
   }
 }

@@ -1,5 +1,6 @@
 // Webhook address safety (document 1, Delivery rules 6): every non-public range in every
 // spelling, and the URL rules with injected DNS answers.
+import type { PortRange } from '../../../loopback-ports.ts';
 import { describe, expect, it } from 'vitest';
 import { AddressGuard, type ResolvedAddress } from './address-guard.ts';
 import { nonPublicReason, parseIPv6 } from './ip-ranges.ts';
@@ -76,13 +77,13 @@ describe('nonPublicReason', () => {
 
 function guard(
   answers: Record<string, string[]>,
-  allowLoopback = false,
+  loopbackPorts: PortRange[] = [],
 ): { guard: AddressGuard; asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
     guard: new AddressGuard({
-      allowLoopback,
+      loopbackPorts,
       lookup: async (hostname): Promise<ResolvedAddress[]> => {
         asked.push(hostname);
         const found = answers[hostname];
@@ -143,8 +144,11 @@ describe('AddressGuard', () => {
     });
   });
 
-  it('with loopback allowed, accepts 127.0.0.1 and localhost over http or https, without DNS', async () => {
-    const { guard: g, asked } = guard({}, true);
+  it('with loopback ports opened, accepts 127.0.0.1 and localhost on them, without DNS', async () => {
+    const { guard: g, asked } = guard({}, [
+      { from: 8080, to: 8080 },
+      { from: 8443, to: 8450 },
+    ]);
     for (const url of [
       'http://127.0.0.1:8080/hook',
       'http://localhost:8080/hook',
@@ -158,5 +162,24 @@ describe('AddressGuard', () => {
     expect((await g.check('http://93.184.216.34/hook')).ok).toBe(false);
     expect((await g.check('https://10.0.0.5/hook')).ok).toBe(false);
     expect((await g.check('https://[::1]/hook')).ok).toBe(false);
+    // Only the opened ports: the scheme's default port counts as the URL's port.
+    for (const url of [
+      'http://127.0.0.1:8081/hook',
+      'http://localhost/hook',
+      'https://127.0.0.1/hook',
+      'http://127.0.0.1:7341/api/v1/auth/forgot-password',
+    ]) {
+      const result = await g.check(url);
+      expect(result, url).toMatchObject({ ok: false, reason: expect.stringMatching(/^port \d+/) });
+    }
+  });
+
+  it('without opened ports names the setting that opens one', async () => {
+    const { guard: g } = guard({});
+    const refused = await g.check('http://127.0.0.1:8080/hook');
+    expect(refused).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=<port>'),
+    });
   });
 });

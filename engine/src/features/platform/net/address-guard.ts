@@ -6,12 +6,15 @@
  * connection (rebinding) cannot redirect a delivery to an internal address.
  *
  * Receivers must be HTTPS on a public address. In the local profile the machine's owner may
- * allow loopback receivers (TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=1 or `webhooksAllowLoopback` in
- * settings.json): then http(s)://127.0.0.1:<port> and http(s)://localhost:<port> are accepted
- * too, and always connect to 127.0.0.1 (localhost is never looked up).
+ * open ports on this machine to receivers (TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=8080,9000 or
+ * `"webhooksAllowLoopback": [8080, 9000]`; ../../../loopback-ports.ts): then
+ * http(s)://127.0.0.1:<port> and http(s)://localhost:<port> are accepted on exactly those ports,
+ * and always connect to 127.0.0.1 (localhost is never looked up). Any other local port stays
+ * refused, so an API key cannot turn the engine against the machine's other services.
  */
 import dns from 'node:dns';
 import net from 'node:net';
+import { allowsPort, describePorts, urlPort, type PortRange } from '../../../loopback-ports.ts';
 import { nonPublicReason } from './ip-ranges.ts';
 
 export interface ResolvedAddress {
@@ -39,13 +42,18 @@ export interface DeliveryTarget {
 export type GuardResult = { ok: true; target: DeliveryTarget } | { ok: false; reason: string };
 
 export interface AddressGuardOptions {
-  allowLoopback: boolean;
+  /** Ports on 127.0.0.1/localhost the owner opened; empty: no loopback receiver. */
+  loopbackPorts: readonly PortRange[];
   lookup: WebhookLookup;
 }
 
 function refuse(reason: string): GuardResult {
   return { ok: false, reason };
 }
+
+const LOOPBACK_HINT =
+  'receivers on this machine need their port opened by the owner ' +
+  '(TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=<port>)';
 
 export class AddressGuard {
   constructor(private readonly options: AddressGuardOptions) {}
@@ -67,19 +75,26 @@ export class AddressGuard {
     }
     const hostname = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
     const loopbackName = hostname === 'localhost' || hostname === '127.0.0.1';
-    if (this.options.allowLoopback && loopbackName) {
-      return { ok: true, target: { url, hostname, address: '127.0.0.1', family: 4 } };
+    const opened = this.options.loopbackPorts;
+    if (loopbackName && opened.length > 0) {
+      const port = urlPort(url);
+      if (allowsPort(opened, port)) {
+        return { ok: true, target: { url, hostname, address: '127.0.0.1', family: 4 } };
+      }
+      return refuse(
+        `port ${port} on this machine is not open to webhooks (the owner opened ${describePorts(opened)})`,
+      );
     }
     if (url.protocol !== 'https:') {
       return refuse(
-        this.options.allowLoopback
-          ? 'only https is accepted, except http://127.0.0.1 and http://localhost'
-          : 'only https is accepted',
+        loopbackName ? `only https is accepted; ${LOOPBACK_HINT}` : 'only https is accepted',
       );
     }
     if (net.isIP(hostname) !== 0) return this.judge(url, hostname, [hostname]);
     if (hostname === 'localhost' || hostname.endsWith('.localhost')) {
-      return refuse(`${hostname} is this machine (loopback receivers are not allowed)`);
+      return refuse(
+        `${hostname} is this machine (loopback receivers are not allowed; ${LOOPBACK_HINT})`,
+      );
     }
     let answers: ResolvedAddress[];
     try {

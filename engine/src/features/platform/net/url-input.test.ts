@@ -7,8 +7,14 @@ import { judgeUrl } from './url-input.ts';
 const lookup = (answers: Record<string, string[]>) => async (host: string) =>
   (answers[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
-async function refusal(raw: string, allowLoopback = false, answers: Record<string, string[]> = {}) {
-  const error = await judgeUrl(raw, { allowLoopback, lookup: lookup(answers) }).catch(
+const PORT_9000 = [9000];
+
+async function refusal(
+  raw: string,
+  loopback: number[] | null = null,
+  answers: Record<string, string[]> = {},
+) {
+  const error = await judgeUrl(raw, { loopback, lookup: lookup(answers) }).catch(
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(AppError);
@@ -19,7 +25,7 @@ async function refusal(raw: string, allowLoopback = false, answers: Record<strin
 describe('judgeUrl', () => {
   it('accepts http and https on public addresses and pins the judged address', async () => {
     const judged = await judgeUrl('http://music.example/song.mp3', {
-      allowLoopback: false,
+      loopback: null,
       lookup: lookup({ 'music.example': ['93.184.216.34'] }),
     });
     expect(judged).toMatchObject({ address: '93.184.216.34', family: 4 });
@@ -38,7 +44,7 @@ describe('judgeUrl', () => {
     expect(await refusal('http://127.0.0.1:8080/a.mp3')).toMatch(/127\.0\.0\.1/);
     expect(await refusal('http://localhost/a.mp3')).toMatch(/this machine/);
     expect(
-      await refusal('https://rebind.example/a.mp3', false, {
+      await refusal('https://rebind.example/a.mp3', null, {
         'rebind.example': ['8.8.8.8', '192.168.1.2'],
       }),
     ).toMatch(/resolves to 192\.168\.1\.2/);
@@ -47,10 +53,11 @@ describe('judgeUrl', () => {
 
   it('allows loopback only with the owner’s opt-in', async () => {
     const judged = await judgeUrl('http://localhost:9000/a.flac', {
-      allowLoopback: true,
+      loopback: PORT_9000,
       lookup: lookup({}),
     });
     expect(judged.address).toBe('127.0.0.1');
-    expect(await refusal('http://192.168.1.2/a.flac', true)).toMatch(/192\.168/);
+    expect(await refusal('http://192.168.1.2/a.flac', PORT_9000)).toMatch(/192\.168/);
+    expect(await refusal('http://127.0.0.1:9001/a.flac', PORT_9000)).toMatch(/port 9001/);
   });
 });

@@ -17,14 +17,14 @@ import { Fetcher, type OpenedFetch } from './guarded-fetch.ts';
 
 export type { JudgedUrl };
 
-/** Kept for callers of the first version: judges a URL with a plain loopback switch. */
+/** Judges a URL input by the fetch policy alone (no connection), as a validation error. */
 export async function judgeUrl(
   raw: string,
-  options: { allowLoopback: boolean; lookup?: WebhookLookup },
+  options: { loopback: 'any' | number[] | null; lookup?: WebhookLookup },
 ): Promise<JudgedUrl> {
   try {
     return await judgeFetchUrl(raw, {
-      loopback: options.allowLoopback ? 'any' : null,
+      loopback: options.loopback,
       lookup: options.lookup ?? systemLookup,
     });
   } catch (error) {

@@ -40,7 +40,7 @@ export class ReaderCallbacks {
   ) {
     const { config } = deps;
     this.guard = new AddressGuard({
-      allowLoopback: config.profile === 'local' && config.webhooksAllowLoopback,
+      loopbackPorts: config.profile === 'local' ? config.webhooksLoopbackPorts : [],
       lookup: systemLookup,
     });
     this.ca = config.webhooksCaFile

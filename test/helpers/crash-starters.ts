@@ -1,0 +1,342 @@
+/**
+ * How the crash test (test/integration/crash-all-jobs.test.ts) starts one real job of each type
+ * over the engine's public HTTP API, as the studio or a script would. Keyed by job type: a type
+ * the engine registers without an entry here fails the crash test by name, so a new job type
+ * cannot go untested. `prepare` runs first for every type (uploads, books made and narrated),
+ * then every `start` fires at once, so the jobs run together when the engine is killed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { StandardVoices } from '../../engine/src/features/voices/catalog/standard-voices.ts';
+import { bookText, fileForm, type Client, type Json } from './audiobook.ts';
+import type { EngineProcess } from './engine.ts';
+
+export interface CrashInputs {
+  /** 16 kHz mono speech, about a minute (denoise, transcription, diarization, ACX master). */
+  speech: string;
+  /** A piano recording (MIDI, stems). */
+  music: string;
+  /** A long tone for the loudness analysis (it reads fast). */
+  long: string;
+  /** An EPUB to parse. */
+  epub: string;
+}
+
+export interface StartContext {
+  engine: EngineProcess;
+  api: Client;
+  inputs: CrashInputs;
+  /** Values prepare() leaves for start() (file keys, project ids). */
+  state: Record<string, string>;
+}
+
+export interface Starter {
+  prepare?(ctx: StartContext): Promise<void>;
+  /** Starts the job; answers its id. */
+  start(ctx: StartContext): Promise<number>;
+  /**
+   * Set for a job that ends inside one transaction once it runs: it cannot be caught running,
+   * so the test kills it while queued (its resource busy with held jobs) and says why here.
+   */
+  killedWhileQueued?: string;
+  /**
+   * Set for a job held on the test chat server: it is started only once every other job is in
+   * flight, so the chat client's 180 s timeout cannot end it before the kill on a slow machine.
+   */
+  heldByChat?: true;
+}
+
+const EN_US = new StandardVoices().resolve('en-us')?.id ?? 0;
+
+const DIALOGUE = [
+  'The harbour was grey and still when the ferry came in.',
+  '“We should leave before the tide turns,” said Anna.',
+  '“There is time yet,” replied Marco.',
+  'A gull settled on the rail and watched them.',
+  '“Then let us walk,” said Anna.',
+];
+
+function expectStatus(what: string, status: number, body: unknown, wanted: number[]): void {
+  if (!wanted.includes(status)) {
+    throw new Error(`${what}: HTTP ${status} ${JSON.stringify(body).slice(0, 400)}`);
+  }
+}
+
+async function upload(ctx: StartContext, file: string, type: string): Promise<string> {
+  const res = await fetch(`${ctx.engine.api}/files`, {
+    method: 'POST',
+    headers: { ...ctx.api.headers, 'Content-Type': type, 'X-Filename': path.basename(file) },
+    body: fs.readFileSync(file),
+  });
+  const body = (await res.json()) as { file_key: string };
+  expectStatus(`upload ${path.basename(file)}`, res.status, body, [201]);
+  return body.file_key;
+}
+
+async function postForm(ctx: StartContext, route: string, form: FormData): Promise<Json> {
+  const res = await ctx.api.form<Json>(route, form);
+  expectStatus(`POST ${route}`, res.status, res.body, [200, 201, 202]);
+  return res.body;
+}
+
+async function postJson(ctx: StartContext, route: string, body: unknown = {}): Promise<Json> {
+  const res = await ctx.api.post<Json>(route, body);
+  expectStatus(`POST ${route}`, res.status, res.body, [200, 201, 202]);
+  return res.body;
+}
+
+/** A pasted book (chapters from headings), its rights attested; answers its project id. */
+async function pastedBook(
+  ctx: StartContext,
+  title: string,
+  chapters: { title: string; paragraphs: string[] }[],
+): Promise<string> {
+  const project = await postJson(ctx, '/audiobook/projects', {
+    title,
+    author: 'Ada Writer',
+    selected_voice_id: EN_US,
+    language: 'en-US',
+  });
+  const id = String(project.id);
+  await postJson(ctx, `/audiobook/projects/${id}/manuscript/paste`, {
+    text: bookText(chapters),
+    detect_speakers: false,
+  });
+  await postJson(ctx, `/audiobook/projects/${id}/rights-attestation`);
+  return id;
+}
+
+async function firstChapter(ctx: StartContext, projectId: string): Promise<string> {
+  const res = await ctx.api.get<{ chapters: { id: string }[] }>(
+    `/audiobook/projects/${projectId}/chapters`,
+  );
+  const id = res.body.chapters[0]?.id;
+  if (!id) throw new Error(`project ${projectId} has no chapter`);
+  return id;
+}
+
+async function waitJob(ctx: StartContext, id: number, timeoutMs: number): Promise<Json> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await ctx.api.get<Json>(`/jobs/${id}`);
+    if (['completed', 'failed', 'cancelled'].includes(String(res.body.status))) return res.body;
+    if (Date.now() > until) throw new Error(`job ${id} still ${String(res.body.status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The job of a type created after the last one this answered (for the OpenAI-style routes that
+ * answer only when it ends; a type can be started more than once).
+ */
+async function newestJob(ctx: StartContext, type: string): Promise<number> {
+  const seen = Number(ctx.state[`newest:${type}`] ?? 0);
+  for (let i = 0; i < 300; i++) {
+    const res = await ctx.api.get<{ jobs: { id: number }[] }>(`/jobs?type=${type}&per_page=1`);
+    const id = res.body.jobs[0]?.id;
+    if (id !== undefined && id > seen) {
+      ctx.state[`newest:${type}`] = String(id);
+      return id;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${type} job was created`);
+}
+
+/** POST /audio/transcriptions answers when the job ends; the crash cuts it, so it is not awaited. */
+function transcribe(ctx: StartContext, format: string): void {
+  const form = new FormData();
+  form.set('model', 'whisper-1');
+  form.set('response_format', format);
+  form.set('file', new Blob([fs.readFileSync(ctx.inputs.speech)]), 'speech.wav');
+  fetch(`${ctx.engine.api}/audio/transcriptions`, {
+    method: 'POST',
+    headers: ctx.api.headers,
+    body: form,
+  }).catch(() => undefined);
+}
+
+function manyParagraphs(n: number, seed: string): string[] {
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      `${seed} ${i + 1}: the keeper climbed the stairs slowly, counting each step, and looked out over the restless sea where the gulls were circling in the evening light.`,
+  );
+}
+
+export const STARTERS: Record<string, Starter> = {
+  audio_analysis: {
+    prepare: async (ctx) => {
+      ctx.state.longKey = await upload(ctx, ctx.inputs.long, 'audio/wav');
+    },
+    start: async (ctx) =>
+      Number((await postJson(ctx, '/analysis', { file_key: ctx.state.longKey })).id),
+  },
+  denoise: {
+    start: async (ctx) => {
+      const body = await postForm(
+        ctx,
+        '/denoiser/denoise',
+        fileForm(fs.readFileSync(ctx.inputs.speech), 'speech.wav', { quality_mode: 'balanced' }),
+      );
+      return Number(body.job_id ?? body.id);
+    },
+  },
+  stem_extraction: {
+    prepare: async (ctx) => {
+      ctx.state.musicKey = await upload(ctx, ctx.inputs.music, 'audio/wav');
+    },
+    start: async (ctx) => {
+      const body = await postJson(ctx, '/stem-extraction/api/extract', {
+        file_key: ctx.state.musicKey,
+        mode: 'two',
+      });
+      return Number((body.job as Json).id);
+    },
+  },
+  midi_transcription: {
+    start: async (ctx) => {
+      const body = await postForm(
+        ctx,
+        '/midi/convert',
+        fileForm(fs.readFileSync(ctx.inputs.music), 'piano.wav', {
+          stems: '["piano"]',
+          options: JSON.stringify({ split: false }),
+        }),
+      );
+      return Number(body.id ?? body.job_id);
+    },
+  },
+  transcription: {
+    start: async (ctx) => {
+      transcribe(ctx, 'json');
+      return newestJob(ctx, 'transcription');
+    },
+  },
+  speaker_diarization: {
+    start: async (ctx) => {
+      transcribe(ctx, 'diarized_json');
+      return newestJob(ctx, 'speaker_diarization');
+    },
+  },
+  audiobook_parse: {
+    prepare: async (ctx) => {
+      const project = await postJson(ctx, '/audiobook/projects', { title: 'Parsed' });
+      ctx.state.parseProject = String(project.id);
+      const epub = fs.readFileSync(ctx.inputs.epub);
+      const up = await postForm(
+        ctx,
+        `/audiobook/projects/${ctx.state.parseProject}/manuscript/upload`,
+        fileForm(epub, path.basename(ctx.inputs.epub)),
+      );
+      ctx.state.parseKey = String(up.file_key);
+    },
+    start: async (ctx) => {
+      const body = await postJson(
+        ctx,
+        `/audiobook/projects/${ctx.state.parseProject}/manuscript/parse`,
+        {
+          file_key: ctx.state.parseKey,
+          filename: path.basename(ctx.inputs.epub),
+          // Started again (it ended before the kill): its chapters are replaced.
+          ...(ctx.state.parsed === 'yes' && { reparse: true }),
+        },
+      );
+      ctx.state.parsed = 'yes';
+      return Number(body.job_id);
+    },
+  },
+  audiobook_cast_detection: {
+    heldByChat: true,
+    prepare: async (ctx) => {
+      ctx.state.castProject = await pastedBook(ctx, 'Cast', [
+        { title: 'Chapter 1', paragraphs: DIALOGUE },
+      ]);
+    },
+    start: async (ctx) => {
+      const body = await postJson(
+        ctx,
+        `/audiobook/projects/${ctx.state.castProject}/cast/detect?method=llm`,
+      );
+      return Number(body.job_id);
+    },
+  },
+  audiobook_screenplay_annotation: {
+    heldByChat: true,
+    prepare: async (ctx) => {
+      ctx.state.screenProject = await pastedBook(ctx, 'Screenplay', [
+        { title: 'Chapter 1', paragraphs: DIALOGUE },
+      ]);
+      ctx.state.screenChapter = await firstChapter(ctx, ctx.state.screenProject);
+    },
+    start: async (ctx) => {
+      const body = await postJson(
+        ctx,
+        `/audiobook/projects/${ctx.state.screenProject}/screenplay/annotate`,
+        { chapter_ids: [ctx.state.screenChapter] },
+      );
+      return Number(body.job_id);
+    },
+  },
+  audiobook_retry_failed: {
+    killedWhileQueued:
+      'it requeues failed lines in one transaction; it waits behind the two held chat jobs (io)',
+    prepare: async (ctx) => {
+      ctx.state.retryProject = await pastedBook(ctx, 'Retry', [
+        { title: 'Chapter 1', paragraphs: DIALOGUE },
+      ]);
+      ctx.state.retryChapter = await firstChapter(ctx, ctx.state.retryProject);
+    },
+    start: async (ctx) => {
+      const body = await postJson(
+        ctx,
+        `/audiobook/projects/${ctx.state.retryProject}/chapters/${ctx.state.retryChapter}/retry-failed-paragraphs`,
+      );
+      return Number(body.job_id);
+    },
+  },
+  audiobook_narration: {
+    prepare: async (ctx) => {
+      ctx.state.narrationProject = await pastedBook(ctx, 'Narrated', [
+        { title: 'Chapter One', paragraphs: manyParagraphs(16, 'Line') },
+      ]);
+    },
+    start: async (ctx) => {
+      const body = await postJson(
+        ctx,
+        `/audiobook/projects/${ctx.state.narrationProject}/narration/batch`,
+      );
+      return Number(body.job_id);
+    },
+  },
+  audiobook_export: {
+    prepare: async (ctx) => {
+      const id = await pastedBook(ctx, 'Exported', [
+        { title: 'Chapter One', paragraphs: manyParagraphs(6, 'Part') },
+      ]);
+      const batch = await postJson(ctx, `/audiobook/projects/${id}/narration/batch`);
+      const done = await waitJob(ctx, Number(batch.job_id), 240_000);
+      if (done.status !== 'completed') {
+        throw new Error(`narrating the export's book: ${JSON.stringify(done).slice(0, 300)}`);
+      }
+      ctx.state.exportProject = id;
+    },
+    start: async (ctx) => {
+      const body = await postJson(ctx, `/audiobook/projects/${ctx.state.exportProject}/export`, {
+        format: 'm4b',
+        narrate_credits: false,
+      });
+      return Number(body.job_id);
+    },
+  },
+  audiobook_acx_master: {
+    start: async (ctx) => {
+      const body = await postForm(
+        ctx,
+        '/audiobook/acx/master',
+        fileForm(fs.readFileSync(ctx.inputs.speech), 'chapter-01.wav', {}, 'audio/wav'),
+      );
+      return Number(body.job_id);
+    },
+  },
+};
