@@ -100,6 +100,35 @@ describe('voice catalog', () => {
     expect(missing.body.code).toBe('voice_not_found');
   });
 
+  it('lists character presets on request and speaks one by slug and by id', async () => {
+    const plain = await get<VoiceList>('/voice/voice-profiles?search=english%20(america)');
+    expect(plain.body.voices.every((v) => !v.slug.includes('+'))).toBe(true);
+    const { body } = await get<VoiceList & { voices: (VoiceEntry & { category: string })[] }>(
+      '/voice/voice-profiles?search=english%20(america),&include_variants=true&limit=50',
+    );
+    expect(body.total).toBe(43);
+    const brisk = body.voices.find((v) => v.slug === 'en-us+m3');
+    expect(brisk).toMatchObject({ category: 'variant', gender: 'male', age_range: 'adult' });
+    const status = await get<{ status: string; slug: string }>(`/voice/voices/${brisk?.id}/status`);
+    expect(status.body).toMatchObject({ status: 'COMPLETED', slug: 'en-us+m3' });
+    for (const voice of ['en-us+f3', brisk?.id]) {
+      const res = await fetch(
+        `${engine.api}/audio/speech`,
+        authed(engine.token, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ input: 'Hello there.', voice, response_format: 'wav' }),
+        }),
+      );
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    }
+    const languages = await get<{ languages: { code: string; variant_count: number }[] }>(
+      '/audiobook/voices/languages',
+    );
+    expect(languages.body.languages.find((l) => l.code === 'de')?.variant_count).toBe(43);
+  });
+
   it('lists public slugs', async () => {
     const { body } = await get<{ voices: string[]; total: number }>('/voice/public-voice-profiles');
     expect(body.voices).toContain('en-us');

@@ -7,7 +7,9 @@
 import type { Core } from '../../core.ts';
 import type { Charges } from '../billing/index.ts';
 import type { UrlSigner } from '../platform/index.ts';
+import { pickDistinctVoices, type DistinctVoiceOptions } from './catalog/distinct-voices.ts';
 import { LocalVoiceCatalog } from './catalog/local-catalog.ts';
+import type { SpeakableVoice } from './catalog/voice-catalog.ts';
 import { voiceRoutes } from './catalog/routes.ts';
 import { VoicePreviews } from './catalog/voice-preview.ts';
 import { VoicesService } from './catalog/voices-service.ts';
@@ -18,7 +20,12 @@ import { speechRoutes } from './speech/routes.ts';
 import { SpeechService } from './speech/speech-service.ts';
 
 export { LocalVoiceCatalog } from './catalog/local-catalog.ts';
-export type { SpeakableVoice, VoiceCatalog } from './catalog/voice-catalog.ts';
+export type { SpeakableVoice, VoiceAge, VoiceCatalog } from './catalog/voice-catalog.ts';
+export {
+  pickDistinctVoices,
+  voiceTraits,
+  type DistinctVoiceOptions,
+} from './catalog/distinct-voices.ts';
 export type { VoiceUsageSource } from './catalog/voices-service.ts';
 export { suitedVoices } from './catalog/voice-views.ts';
 export { VoiceSynthesizer } from './engines/voice-synth.ts';
@@ -45,6 +52,12 @@ export interface Voices {
   library: VoicesService;
   /** OpenAI-compatible text to speech. */
   speech: SpeechService;
+  /**
+   * Up to `count` catalog voices for `language` that sound unlike each other and unlike the
+   * `exclude`d ones (the narrator, voices already cast), ranked best first: installed neural
+   * voices, then the embedded voices in their character presets (docs/api/voices-engines.md).
+   */
+  distinctVoices(language: string, options: DistinctVoiceOptions): SpeakableVoice[];
 }
 
 export interface VoicesDeps extends Pick<Core, 'config' | 'workers' | 'models' | 'ffmpeg' | 'log'> {
@@ -72,5 +85,6 @@ export function createVoices(deps: VoicesDeps): Voices {
       deps.urls,
     ),
     speech: new SpeechService({ voices: catalog, synth, ledger: deps.charges, ffmpeg }),
+    distinctVoices: (language, options) => pickDistinctVoices(catalog.list(), language, options),
   };
 }

@@ -144,6 +144,8 @@ export interface Routes {
     '/audiobook/voices/available': {
       query: {
         language?: string;
+        /** Also list the embedded voices’ character presets. Default false (ours). */
+        include_variants?: boolean | '0' | '1' | 'true' | 'false' | 'on' | 'off' | 'yes' | 'no';
       };
       response: z.output<typeof voices_catalog_voiceSchemas.availableVoicesSchema>;
     };

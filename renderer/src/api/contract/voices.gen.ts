@@ -24,6 +24,8 @@ export interface Routes {
         engine?: 'espeak' | 'piper' | 'kokoro';
         /** Ours. */
         gender?: 'male' | 'female' | 'neutral' | 'unknown';
+        /** Also list the embedded voices’ character presets (`en-us+m3`; category `variant`). Default false; their ids work everywhere either way (ours). */
+        include_variants?: boolean | '0' | '1' | 'true' | 'false' | 'on' | 'off' | 'yes' | 'no';
       };
       response: z.output<typeof voices_catalog_voiceSchemas.voiceListSchema>;
     };

@@ -1,14 +1,17 @@
 /**
- * The engine's voice catalog: the embedded eSpeak NG voices (always there) plus the voices of
- * installed neural packs, all STANDARD voices every local user may use. Ids are stable integers
- * (FNV-1a of `<engine>:<engine voice key>`, standard-voices.ts), so installing or removing a pack
- * never renumbers another voice and a voice keeps its id across restarts and machines.
+ * The engine's voice catalog: the embedded eSpeak NG voices (always there) and their character
+ * presets (variant-voices.ts), the voices of installed neural packs, and the users' custom
+ * voices. Ids are stable integers (FNV-1a of each voice's key, standard-voices.ts), so
+ * installing or removing a pack never renumbers another voice and a voice keeps its id across
+ * restarts and machines.
  *
- * Neural voices are read through a `VoiceSource` (the tts feature lists installed packs); the list
- * is cached briefly so a catalog page does not walk the models folder for every voice lookup,
- * and refreshed on demand after a pack is installed.
+ * Neural voices are read through a `VoiceSource` (the engines list installed packs) and cached
+ * briefly so a catalog page does not walk the models folder for every lookup; custom voices
+ * come from a `CustomVoiceSource` and are re-read after `refresh()` (the custom-voice service
+ * calls it on every change).
  */
 import { StandardVoices, stableVoiceId } from './standard-voices.ts';
+import { variantVoices } from './variant-voices.ts';
 import type { SpeakableVoice, VoiceCatalog, VoiceEngineName } from './voice-catalog.ts';
 
 /** A neural voice as an installed pack describes it (features/voices/engines/neural-voices.ts). */
@@ -22,6 +25,9 @@ export interface NeuralVoiceInfo {
 }
 
 export type VoiceSource = () => readonly NeuralVoiceInfo[];
+
+/** Every custom voice of every user, with `owner` set (features/voices/custom). */
+export type CustomVoiceSource = () => readonly SpeakableVoice[];
 
 const CACHE_MS = 2000;
 
@@ -45,54 +51,86 @@ export function neuralVoice(info: NeuralVoiceInfo): SpeakableVoice {
   };
 }
 
+interface Loaded {
+  at: number;
+  voices: SpeakableVoice[];
+  byId: Map<number, SpeakableVoice>;
+  /** Lower-case slug, engine key and display name → first voice in catalog order. */
+  byText: Map<string, SpeakableVoice>;
+}
+
+/** May `ownerId` use this voice? Library voices always; custom ones when theirs or public. */
+export function usableBy(voice: SpeakableVoice, ownerId: string | undefined): boolean {
+  if (!voice.owner) return true;
+  return voice.owner.isPublic || (ownerId !== undefined && voice.owner.userId === ownerId);
+}
+
 export class LocalVoiceCatalog implements VoiceCatalog {
   readonly available = true;
-  private cached: {
-    at: number;
-    voices: SpeakableVoice[];
-    byId: Map<number, SpeakableVoice>;
-  } | null = null;
+  private cached: Loaded | null = null;
+  private readonly embedded: SpeakableVoice[];
+  private readonly variants: SpeakableVoice[];
+  private custom: CustomVoiceSource = () => [];
 
   constructor(
-    private readonly standard: StandardVoices = new StandardVoices(),
+    standard: StandardVoices = new StandardVoices(),
     private readonly neural: VoiceSource = () => [],
     private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Every voice, neural ones first within a language (they sound better), then by name. */
-  list(_ownerId?: string): SpeakableVoice[] {
-    return [...this.load().voices];
+  ) {
+    this.embedded = standard.list().map((v) => ({ ...v, tier: 'embedded' as const, packId: null }));
+    this.variants = variantVoices(standard.list());
   }
 
-  get(_ownerId: string, id: number): SpeakableVoice | null {
-    return this.load().byId.get(id) ?? null;
+  /** Where custom voices come from (set once by the custom-voice service). */
+  useCustomVoices(source: CustomVoiceSource): void {
+    this.custom = source;
+    this.refresh();
   }
 
-  /** A voice by integer id (number or digits), API name or engine voice key, any case. */
-  resolve(ref: string | number): SpeakableVoice | null {
-    const { voices, byId } = this.load();
-    if (typeof ref === 'number') return byId.get(ref) ?? null;
-    const text = ref.trim().toLowerCase();
-    if (/^\d+$/.test(text)) return byId.get(Number(text)) ?? null;
-    return (
-      voices.find((v) => v.name === text) ??
-      voices.find((v) => v.engineVoice.toLowerCase() === text) ??
-      null
-    );
+  /**
+   * Every voice `ownerId` may use: neural ones first (they sound better), then the embedded
+   * voices, then custom voices (the caller's own and public ones), then the embedded character
+   * presets. Without an owner, custom voices are the public ones only.
+   */
+  list(ownerId?: string): SpeakableVoice[] {
+    const { voices } = this.load();
+    return voices.filter((v) => usableBy(v, ownerId));
   }
 
-  /** Forget the cached neural list (after `models install/remove`). */
+  /** A voice by id; `ownerId` '' finds any voice (see VoiceCatalog.get). */
+  get(ownerId: string, id: number): SpeakableVoice | null {
+    const voice = this.load().byId.get(id) ?? null;
+    if (!voice || ownerId === '') return voice;
+    return usableBy(voice, ownerId) ? voice : null;
+  }
+
+  /**
+   * A voice by integer id (number or digits), slug, engine voice key or display name, any
+   * case, among the voices `ownerId` may use (public ones only without an owner).
+   */
+  resolve(ref: string | number, ownerId?: string): SpeakableVoice | null {
+    const { byId, byText, voices } = this.load();
+    const text = typeof ref === 'number' ? String(ref) : ref.trim().toLowerCase();
+    const found = /^\d+$/.test(text) ? byId.get(Number(text)) : byText.get(text);
+    if (found && usableBy(found, ownerId)) return found;
+    if (/^\d+$/.test(text)) return null;
+    // Custom voices by slug, name or UUID: the caller's own first (two users may pick the
+    // same name), then public ones.
+    const matches = (v: SpeakableVoice) =>
+      v.name === text || v.displayName.toLowerCase() === text || v.owner?.uuid === text;
+    const custom = voices.filter((v) => v.owner && usableBy(v, ownerId) && matches(v));
+    return custom.find((v) => v.owner?.userId === ownerId) ?? custom[0] ?? null;
+  }
+
+  /** Forget cached voices (after `models install/remove` or a custom voice changed). */
   refresh(): void {
     this.cached = null;
   }
 
-  private load(): { voices: SpeakableVoice[]; byId: Map<number, SpeakableVoice> } {
+  private load(): Loaded {
     const at = this.now();
     if (this.cached && at - this.cached.at < CACHE_MS) return this.cached;
-    const standard: SpeakableVoice[] = this.standard
-      .list()
-      .map((v) => ({ ...v, tier: 'embedded' as const, packId: null }));
-    const byId = new Map<number, SpeakableVoice>(standard.map((v) => [v.id, v]));
+    const byId = new Map<number, SpeakableVoice>(this.embedded.map((v) => [v.id, v]));
     const neural: SpeakableVoice[] = [];
     for (const info of this.neural()) {
       const voice = neuralVoice(info);
@@ -101,8 +139,20 @@ export class LocalVoiceCatalog implements VoiceCatalog {
       neural.push(voice);
     }
     neural.sort((a, b) => a.name.localeCompare(b.name));
-    const voices = [...neural, ...standard];
-    this.cached = { at, voices, byId };
+    const custom = this.custom().filter((v) => !byId.has(v.id));
+    for (const voice of [...custom, ...this.variants]) byId.set(voice.id, voice);
+    const voices = [...neural, ...this.embedded, ...custom, ...this.variants];
+    const byText = new Map<string, SpeakableVoice>();
+    for (const voice of voices) {
+      if (voice.owner) continue; // custom names are per owner (resolve)
+      for (const text of [
+        voice.name,
+        voice.engineVoice.toLowerCase(),
+        voice.displayName.toLowerCase(),
+      ])
+        if (!byText.has(text)) byText.set(text, voice);
+    }
+    this.cached = { at, voices, byId, byText };
     return this.cached;
   }
 }

@@ -116,7 +116,8 @@ export const voiceRoutes = [
     query: availableQuery,
     response: availableVoicesSchema,
     errors: [...ERRORS],
-    handler: ({ query }, services) => services.voices.library.available(query.language),
+    handler: ({ query }, services) =>
+      services.voices.library.available(query.language, query.include_variants ?? false),
   }),
   defineRoute({
     method: 'get',

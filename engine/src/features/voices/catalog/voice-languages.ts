@@ -9,6 +9,7 @@ export interface LanguageEntry {
   name: string;
   voice_count: number;
   neural_voice_count: number;
+  variant_count: number;
 }
 
 const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
@@ -29,8 +30,10 @@ export function catalogLanguages(voices: readonly SpeakableVoice[]): LanguageEnt
       name: languageName(voice.language),
       voice_count: 0,
       neural_voice_count: 0,
+      variant_count: 0,
     };
-    entry.voice_count += 1;
+    if (voice.variant) entry.variant_count += 1;
+    else entry.voice_count += 1;
     if (voice.tier === 'neural') entry.neural_voice_count += 1;
     byCode.set(voice.language, entry);
   }

@@ -56,6 +56,11 @@ export const voiceListQuery = z.object({
     .describe('Case-insensitive text in name, slug or language (ours).'),
   engine: z.enum(['espeak', 'piper', 'kokoro']).optional().describe('Ours.'),
   gender: z.enum(['male', 'female', 'neutral', 'unknown']).optional().describe('Ours.'),
+  include_variants: queryBoolean
+    .optional()
+    .describe(
+      'Also list the embedded voices’ character presets (`en-us+m3`; category `variant`). Default false; their ids work everywhere either way (ours).',
+    ),
 });
 
 export const voiceListSchema = z.object({
@@ -97,6 +102,9 @@ export const availableQuery = z.object({
     .string()
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'a locale such as en-US')
     .optional(),
+  include_variants: queryBoolean
+    .optional()
+    .describe('Also list the embedded voices’ character presets. Default false (ours).'),
 });
 
 export const availableVoicesSchema = z.object({
@@ -112,6 +120,10 @@ export const languagesSchema = z.object({
       name: z.string(),
       voice_count: z.number().int(),
       neural_voice_count: z.number().int(),
+      variant_count: z
+        .number()
+        .int()
+        .describe('Character presets of the embedded voices (not in voice_count; ours).'),
     }),
   ),
   total: z.number().int(),

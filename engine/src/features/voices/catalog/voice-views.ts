@@ -9,11 +9,16 @@ import type { voiceEntrySchema } from './voice-schemas.ts';
 
 export type VoiceEntry = z.infer<typeof voiceEntrySchema>;
 
-/** A voice's UUID (document 3: "a voice also has a UUID"), derived from its stable key. */
-export function voiceUuid(voice: Pick<SpeakableVoice, 'engine' | 'engineVoice'>): string {
-  const hex = createHash('sha1')
-    .update(`tapehouse-voice:${voice.engine}:${voice.engineVoice}`)
-    .digest('hex');
+/**
+ * A voice's UUID (document 3: "a voice also has a UUID"), derived from its stable key; a
+ * custom voice keeps the UUID it was created with.
+ */
+export function voiceUuid(
+  voice: Pick<SpeakableVoice, 'engine' | 'engineVoice' | 'key' | 'owner'>,
+): string {
+  if (voice.owner) return voice.owner.uuid;
+  const key = voice.key ?? `${voice.engine}:${voice.engineVoice}`;
+  const hex = createHash('sha1').update(`tapehouse-voice:${key}`).digest('hex');
   // RFC 4122 layout, version 5 (name-based, SHA-1), variant 10xx.
   const variant = ((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
@@ -26,6 +31,18 @@ const DESCRIPTIONS: Record<SpeakableVoice['engine'], string> = {
   kokoro: 'Kokoro neural voice (82M), installed model pack.',
 };
 
+function describe(voice: SpeakableVoice): string {
+  if (voice.variant)
+    return `Built-in eSpeak NG character voice (${voice.displayName}): an eSpeak variant with its own pitch and pace, audibly synthetic.`;
+  return DESCRIPTIONS[voice.engine];
+}
+
+/** The contract's `category`: `standard`, `variant` (an embedded character preset) or `custom`. */
+function category(voice: SpeakableVoice): string {
+  if (voice.owner) return 'custom';
+  return voice.variant ? 'variant' : 'standard';
+}
+
 export function previewPath(voice: SpeakableVoice): string {
   return `/api/v1/voice/voice-profiles/${voice.id}/preview`;
 }
@@ -37,20 +54,25 @@ export function toVoiceEntry(voice: SpeakableVoice, generations: number): VoiceE
     uuid: voiceUuid(voice),
     slug: voice.name,
     name: voice.displayName,
-    category: 'standard',
+    category: category(voice),
     voice_type: 'STANDARD',
     language: voice.language,
     supported_languages: voice.supportedLanguages,
     gender: voice.gender ?? 'unknown',
-    age_range: 'unknown',
+    age_range: voice.age ?? 'unknown',
     style: voice.tier === 'neural' ? 'natural' : 'synthetic',
-    description: DESCRIPTIONS[voice.engine],
+    description: describe(voice),
     preview_url: previewPath(voice),
     is_custom: false,
     is_public: true,
     created_by: null,
     created_at: null,
-    tags: [voice.engine, voice.tier, voice.language.toLowerCase()],
+    tags: [
+      voice.engine,
+      voice.tier,
+      voice.language.toLowerCase(),
+      ...(voice.variant ? ['variant', voice.variant.preset] : []),
+    ],
     usage_stats: { total_generations: generations, avg_rating: 0 },
     // eSpeak varies pitch; the neural engines vary pace only (docs/api/voices.md).
     supported_features: { speed_control: true, pitch_control: voice.engine === 'espeak' },

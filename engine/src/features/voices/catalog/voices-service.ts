@@ -58,6 +58,7 @@ export class VoicesService {
     // Every catalog voice is STANDARD and public; custom voices would be the caller's own.
     const includePublic = query.include_public ?? true;
     let voices = this.catalog.list();
+    if (!query.include_variants) voices = voices.filter((v) => !v.variant);
     if (query.voice_type === 'CUSTOM' || query.is_public === false || !includePublic) voices = [];
     if (query.language) {
       voices = suitedVoices(voices, query.language);
@@ -85,6 +86,7 @@ export class VoicesService {
       'search',
       'engine',
       'gender',
+      'include_variants',
     ] as const) {
       const value = query[key];
       if (value !== undefined) filters[key] = value;
@@ -154,8 +156,9 @@ export class VoicesService {
   }
 
   /** Voices suited to a locale, best fit first (own locale, same language, supported). */
-  available(language: string | undefined) {
+  available(language: string | undefined, includeVariants = false) {
     let voices = this.catalog.list();
+    if (!includeVariants) voices = voices.filter((v) => !v.variant);
     if (language) voices = suitedVoices(voices, language);
     return { voices: this.entries(voices), total: voices.length, language: language ?? null };
   }

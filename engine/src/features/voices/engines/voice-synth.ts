@@ -24,8 +24,20 @@ export class VoiceSynthesizer {
     return engine;
   }
 
+  /**
+   * The voice's own prosody (a character preset's or a designed voice's pitch and pace)
+   * multiplies the request's, so a direction or an API speed still moves it from there.
+   */
   synthesize(voice: SpeakableVoice, request: VoiceRequest): Promise<TtsResult> {
-    return this.engineFor(voice).synthesize({ ...request, voice: voice.engineVoice });
+    const own = voice.prosody;
+    return this.engineFor(voice).synthesize({
+      ...request,
+      voice: voice.engineVoice,
+      ...(own && {
+        speed: request.speed * own.rate,
+        pitch: (request.pitch ?? 1) * own.pitch,
+      }),
+    });
   }
 
   /** Model ids for GET /v1/models, one per engine present. */
