@@ -13,9 +13,11 @@ import {
   detectSpeakers,
   namedSpeakerCount,
   pickCastVoices,
+  readCast,
   validateAlias,
   type CastAlias,
   type CastMember,
+  type CastReading,
 } from './speakers/index.ts';
 import { nameKey, type CastRepo } from './cast-repo.ts';
 import type { AliasBody, AssignBody } from './cast-schemas.ts';
@@ -72,6 +74,26 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
         name: r.name,
         alias_of: byKey.get(r.aliasOfKey ?? '') ?? r.aliasOfKey ?? '',
       }));
+  }
+
+  /** The book's aliases as the cast library takes them (the caller's and detected ones). */
+  castAliases(projectId: string): CastAlias[] {
+    return this.aliases(this.cast.list(projectId));
+  }
+
+  /**
+   * Rule 8 from a context reading: the name variants it found merged as aliases (never over one
+   * the caller set) and its gender hints recorded. Returns how many aliases were added.
+   */
+  applyReading(project: ProjectRow, reading: CastReading): number {
+    let added = 0;
+    for (const alias of reading.aliases) {
+      if (this.addDetectedAlias(project, alias.name, alias.alias_of)) added += 1;
+    }
+    for (const character of reading.characters) {
+      if (character.gender) this.recordGender(project, character.name, character.gender);
+    }
+    return added;
   }
 
   members(project: ProjectRow): CastMember[] {
@@ -158,23 +180,34 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
 
   // ---- speaker detection ------------------------------------------------------------------
 
-  /** Rule 6–7: the instant pass; fills only unnamed, unlocked, uncleared paragraphs. */
+  /**
+   * Rules 6–8 without a model: the context reading (readCast: descriptors and pronouns resolved,
+   * name variants merged, dash dialogue) gives a paragraph its speaker when it is mostly one
+   * character's speech; the instant pass fills what the reading leaves. Only unnamed, unlocked,
+   * uncleared paragraphs are written (rule 7); the reading's aliases and gender hints are kept.
+   */
   heuristic(project: ProjectRow): { attributed: number; characters: string[] } {
     const paragraphs = this.chapters.bookParagraphs(project.id);
-    const result = detectSpeakers(
-      paragraphs.map((p) => ({
-        id: p.id,
-        text: p.text,
-        character_name: p.characterName,
-        locked: p.locked,
-        speaker_cleared: p.speakerCleared,
-      })),
-      { language: project.language ?? DEFAULT_LANGUAGE },
-    );
-    return {
-      attributed: this.attribute(paragraphs, result.attributions, 'detection'),
-      characters: result.characters,
-    };
+    const language = project.language ?? DEFAULT_LANGUAGE;
+    const input = paragraphs.map((p) => ({
+      id: p.id,
+      text: p.text,
+      character_name: p.characterName,
+      locked: p.locked,
+      speaker_cleared: p.speakerCleared,
+      chapter_id: p.chapterId,
+    }));
+    const reading = readCast(input, { language, aliases: this.castAliases(project.id) });
+    const instant = detectSpeakers(input, { language });
+    const attributions = new Map(instant.attributions);
+    for (const p of reading.paragraphs) if (p.speaker) attributions.set(p.id, p.speaker);
+    const attributed = this.attribute(paragraphs, attributions, 'detection');
+    this.applyReading(project, reading);
+    const characters: string[] = [];
+    for (const name of attributions.values()) {
+      if (!characters.some((c) => nameKey(c) === nameKey(name))) characters.push(name);
+    }
+    return { attributed, characters };
   }
 
   /**
