@@ -6,7 +6,7 @@
  */
 import type { Core } from '../../core.ts';
 import type { FileStore, UrlSigner } from '../platform/index.ts';
-import type { Voices } from '../voices/index.ts';
+import { suitedVoices, type Voices } from '../voices/index.ts';
 import { ExportService } from './export/export-service.ts';
 import { LineNarrator } from './narration/line-narrator.ts';
 import { NarrationService } from './narration/narration-service.ts';
@@ -36,7 +36,7 @@ export interface BooksDeps extends Pick<
 > {
   files: FileStore;
   urls: UrlSigner;
-  voices: Pick<Voices, 'catalog' | 'synth'>;
+  voices: Pick<Voices, 'catalog' | 'synth' | 'distinctVoices'>;
 }
 
 export class Books {
@@ -76,7 +76,12 @@ export class Books {
     const { projects, chapters, cast, production, bookJobs } = this.repos;
     this.status = new BookStatus(projects, chapters, bookJobs);
     this.chat = new ChatClient(deps.config.llmUrl, deps.config.llmModel);
-    this.cast = new CastService(projects, chapters, cast, deps.voices.catalog);
+    this.cast = new CastService(projects, chapters, cast, deps.voices.catalog, {
+      distinct: (language, options) =>
+        deps.voices.distinctVoices(language, options).map((v) => v.id),
+      defaultNarrator: (language) =>
+        suitedVoices(deps.voices.catalog.list(), language)[0]?.id ?? null,
+    });
     this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast, (id) =>
       removeProjectFiles(deps.config.home, id),
     );

@@ -6,7 +6,8 @@
  */
 import type { CastRow, ParagraphRow, ProjectRow } from '../../../db/schema/audiobook.ts';
 import { AppError } from '../../../errors.ts';
-import type { VoiceCatalog } from '../../voices/index.ts';
+import type { DistinctVoiceOptions, VoiceAge, VoiceCatalog } from '../../voices/index.ts';
+import { ageHint } from './cast-age.ts';
 import type { SpeakerPass } from '../manuscript/book-import.ts';
 import {
   buildCastMembers,
@@ -27,12 +28,21 @@ import { requireOwnedProject, type MultiVoiceSwitch } from '../projects/project-
 import { savedVoice, type VoiceContext } from './voice-order.ts';
 import { DEFAULT_LANGUAGE } from '../projects/views.ts';
 
+/** The voices area's part in casting (books.ts builds it from voices' index.ts). */
+export interface CastVoiceSource {
+  /** Voice ids for `language` that sound unlike the excluded ones, best first (distinctVoices). */
+  distinct(language: string, options: DistinctVoiceOptions): number[];
+  /** The voice the narrator reads in when the book sets none: the default for its language. */
+  defaultNarrator(language: string): number | null;
+}
+
 export class CastService implements MultiVoiceSwitch, SpeakerPass {
   constructor(
     private readonly projects: ProjectRepo,
     private readonly chapters: ChapterRepo,
     private readonly cast: CastRepo,
     private readonly voices: VoiceCatalog,
+    private readonly castVoices: CastVoiceSource,
   ) {}
 
   require(ownerId: string, projectId: string): ProjectRow {
@@ -138,22 +148,83 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
     }
   }
 
+  /** Dialogue lines per main speaker key (an alias's lines count for its main speaker). */
+  private lineCounts(projectId: string, rows: CastRow[]): Map<string, number> {
+    const mainOf = new Map(rows.map((r) => [r.nameKey, r.aliasOfKey ?? r.nameKey]));
+    const counts = new Map<string, number>();
+    for (const p of this.chapters.narratedParagraphs(projectId)) {
+      if (!p.characterName) continue;
+      const key = mainOf.get(nameKey(p.characterName)) ?? nameKey(p.characterName);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   /**
-   * Rule 3: each character without a cast voice gets a library voice when a suitable one is
-   * left (the cast library's deterministic pick). Returns how many were picked. With the empty
-   * voice catalog (no voices installed yet) nothing is picked.
+   * Rule 3: each character without a cast voice gets its own library voice, the one that sounds
+   * most unlike the narrator (the set voice, else the book's default one), the chapter voices and
+   * the voices already cast: the voices area's distinctVoices, asked for the character's gender
+   * hint and the age its names suggest (then for any gender). Characters with the most lines
+   * choose first. A catalog without a distinct voice left falls back to the cast library's plain
+   * pick on the same terms; none left: the character reads in the narrator voice. Deterministic.
+   * Returns how many were picked.
    */
   pickVoices(project: ProjectRow): number {
     this.ensureRows(project);
-    const rows = this.cast.list(project.id).filter((r) => r.aliasOfKey === null);
+    const all = this.cast.list(project.id);
+    const rows = all.filter((r) => r.aliasOfKey === null);
+    const language = project.language ?? DEFAULT_LANGUAGE;
+    const narrator = project.selectedVoiceId ?? this.castVoices.defaultNarrator(language);
+    const taken = new Set<number>();
+    if (narrator !== null) taken.add(narrator);
+    for (const chapter of this.chapters.listChapters(project.id)) {
+      if (chapter.voiceId !== null) taken.add(chapter.voiceId);
+    }
+    for (const row of rows) if (row.voiceId !== null) taken.add(row.voiceId);
+    const lines = this.lineCounts(project.id, all);
+    const waiting = rows
+      .map((row, order) => ({ row, order, lines: lines.get(row.nameKey) ?? 0 }))
+      .filter((w) => w.row.voiceId === null)
+      .sort((a, b) => b.lines - a.lines || a.order - b.order);
+    let picked = 0;
+    for (const { row } of waiting) {
+      const names = [
+        row.name,
+        ...all.filter((r) => r.aliasOfKey === row.nameKey).map((r) => r.name),
+      ];
+      const voice = this.voiceFor(project, row.genderHint, ageHint(names), taken);
+      if (voice === null) continue;
+      this.cast.update(row.id, { voiceId: voice, voiceSetBy: 'pick' });
+      taken.add(voice);
+      picked += 1;
+    }
+    return picked;
+  }
+
+  private voiceFor(
+    project: ProjectRow,
+    gender: 'male' | 'female' | null,
+    age: VoiceAge | null,
+    taken: ReadonlySet<number>,
+  ): number | null {
+    const language = project.language ?? DEFAULT_LANGUAGE;
+    const ask = (withGender: boolean) =>
+      this.castVoices.distinct(language, {
+        count: 1,
+        exclude: [...taken],
+        ...(withGender && gender !== null && { gender }),
+        ...(age !== null && { age }),
+      })[0];
+    const distinct = ask(true) ?? (gender !== null ? ask(false) : undefined);
+    if (distinct !== undefined) return distinct;
+    // Custom voices and catalogs without embedded presets: the plain pick, taken voices out.
     const picks = pickCastVoices({
-      bookLanguage: project.language ?? DEFAULT_LANGUAGE,
-      narratorVoiceId: project.selectedVoiceId,
-      characters: rows.map((r) => ({
-        name: r.name,
-        castVoiceId: r.voiceId,
-        genderHint: r.genderHint,
-      })),
+      bookLanguage: language,
+      narratorVoiceId: null,
+      characters: [
+        ...[...taken].map((id, i) => ({ name: `#taken${i}`, castVoiceId: id, genderHint: null })),
+        { name: '#character', castVoiceId: null, genderHint: gender },
+      ],
       catalog: this.voices.list(project.ownerId).map((v) => ({
         id: v.id,
         language: v.language,
@@ -161,15 +232,7 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
         gender: v.gender === 'male' || v.gender === 'female' ? v.gender : null,
       })),
     });
-    let picked = 0;
-    for (const row of rows) {
-      if (row.voiceId !== null) continue;
-      const voice = picks.get(row.name) ?? null;
-      if (voice === null) continue;
-      this.cast.update(row.id, { voiceId: voice, voiceSetBy: 'pick' });
-      picked += 1;
-    }
-    return picked;
+    return picks.get('#character') ?? null;
   }
 
   /** Rules 2–4: saves multi_voice; turning on (again) fills the cast. The cast is kept when off. */

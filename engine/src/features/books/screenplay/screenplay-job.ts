@@ -61,8 +61,10 @@ export function applyLines(
       patch.directionSetBy = 'annotation';
     }
     chapters.updateParagraph(paragraph.id, patch);
+    // Its position now: earlier splits of the same batch have moved the lines after them.
+    const current = chapters.paragraphsByIds([paragraph.id])[0] ?? paragraph;
     chapters.insertAfter(
-      paragraph,
+      current,
       rest.map((line) => ({
         ...textColumns(line.text),
         characterName: line.speaker,
