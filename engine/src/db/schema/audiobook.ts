@@ -30,7 +30,7 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
  * checked in code, so the narration and export features can add values without a migration.
  */
 /** Who set a value: the caller (kept by every automatic pass) or one of the engine's passes. */
-export type SetBy = 'user' | 'detection' | 'annotation' | 'pick' | 'narration';
+export type SetBy = 'user' | 'detection' | 'annotation' | 'pick' | 'narration' | 'direction';
 
 export const audiobookProjects = sqliteTable(
   'audiobook_projects',

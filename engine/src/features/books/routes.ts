@@ -4,7 +4,8 @@
  */
 import { exportRoutes } from './export/routes.ts';
 import { narrationRoutes } from './narration/routes.ts';
-import { castRoutes } from './cast/cast-routes.ts';
+import { autoCastRoutes, castRoutes } from './cast/cast-routes.ts';
+import { directionRoutes } from './direction/direction-routes.ts';
 import { chapterRoutes } from './chapters/chapter-routes.ts';
 import { manuscriptRoutes } from './manuscript/manuscript-routes.ts';
 import { productionRoutes } from './production/production-routes.ts';
@@ -15,6 +16,8 @@ export const audiobookRoutes = [
   ...manuscriptRoutes,
   ...chapterRoutes,
   ...castRoutes,
+  ...autoCastRoutes,
+  ...directionRoutes,
   ...productionRoutes,
   ...narrationRoutes,
   ...exportRoutes,

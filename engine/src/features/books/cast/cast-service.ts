@@ -28,10 +28,17 @@ import { requireOwnedProject, type MultiVoiceSwitch } from '../projects/project-
 import { savedVoice, type VoiceContext } from './voice-order.ts';
 import { DEFAULT_LANGUAGE } from '../projects/views.ts';
 
+/** A voice distinctVoices offered: `preset` is its embedded character preset, if it is one. */
+export interface DistinctVoice {
+  id: number;
+  name: string;
+  preset: string | null;
+}
+
 /** The voices area's part in casting (books.ts builds it from voices' index.ts). */
 export interface CastVoiceSource {
-  /** Voice ids for `language` that sound unlike the excluded ones, best first (distinctVoices). */
-  distinct(language: string, options: DistinctVoiceOptions): number[];
+  /** Voices for `language` that sound unlike the excluded ones, best first (distinctVoices). */
+  distinct(language: string, options: DistinctVoiceOptions): DistinctVoice[];
   /** The voice the narrator reads in when the book sets none: the default for its language. */
   defaultNarrator(language: string): number | null;
 }
@@ -137,7 +144,7 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
   // ---- character voices on and off (rules 2–4) ----------------------------------------------
 
   /** Every speaker named in the book gets a cast row (rule 3). */
-  private ensureRows(project: ProjectRow): void {
+  ensureRows(project: ProjectRow): void {
     const seen = new Set<string>();
     for (const p of this.chapters.bookParagraphs(project.id)) {
       if (!p.characterName) continue;
@@ -149,7 +156,7 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
   }
 
   /** Dialogue lines per main speaker key (an alias's lines count for its main speaker). */
-  private lineCounts(projectId: string, rows: CastRow[]): Map<string, number> {
+  lineCounts(projectId: string, rows: CastRow[]): Map<string, number> {
     const mainOf = new Map(rows.map((r) => [r.nameKey, r.aliasOfKey ?? r.nameKey]));
     const counts = new Map<string, number>();
     for (const p of this.chapters.narratedParagraphs(projectId)) {
@@ -214,7 +221,7 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
         exclude: [...taken],
         ...(withGender && gender !== null && { gender }),
         ...(age !== null && { age }),
-      })[0];
+      })[0]?.id;
     const distinct = ask(true) ?? (gender !== null ? ask(false) : undefined);
     if (distinct !== undefined) return distinct;
     // Custom voices and catalogs without embedded presets: the plain pick, taken voices out.
