@@ -151,6 +151,8 @@ describe('ACX export', () => {
     expect(status.body.chapters.every((c) => c.status === 'done' && c.percent === 100)).toBe(true);
     expect(status.body.report.every((r) => r.passed)).toBe(true);
     expect(status.body.warnings).toEqual([]);
+    // Exported, no longer ready for narration (issue 14).
+    expect((await api.get(`/audiobook/projects/${id}`)).body.status).toBe('exported');
 
     const download = await api.get<{ url: string; sha256: string; filename: string }>(
       `/audiobook/projects/${id}/export/${job.id}/download`,
