@@ -258,24 +258,25 @@ describe('ACX export', () => {
     expect(res.body.chapters[0]?.paragraphs).toHaveLength(3);
   });
 
-  it('rejects a cover that is not square and 2400×2400 with the measured size', async () => {
-    const id = await narratedBook('Small Cover');
-    const cover = await api.form<{ id: string }>(
-      `/audiobook/projects/${id}/media/upload`,
+  it('rejects a cover that is not square and 2400×2400 at upload, with the measured size', async () => {
+    const project = await createProject(api, { title: 'Small Cover' });
+    const base = `/audiobook/projects/${project.id}`;
+    const cover = await api.form<Json>(
+      `${base}/media/upload`,
       fileForm(image('small.jpg', '1200x800'), 'small.jpg', { kind: 'cover' }),
     );
-    expect(cover.status).toBe(201);
-    const started = await api.post<{ job_id: number }>(`/audiobook/projects/${id}/export`, {
-      narrate_credits: false,
-    });
-    expect(started.status).toBe(202);
-    const job = await waitForJob(api, started.body.job_id, 120_000);
-    expect(job.status).toBe('failed');
-    expect(job.error_message).toMatch(/1200×800, not square/);
-    expect(job.error_message).toMatch(/below 2400×2400/);
-    const download = await api.get<Json>(`/audiobook/projects/${id}/export/${job.id}/download`);
-    expect(download.status).toBe(200);
-    expect(download.body).toMatchObject({ status: 'failed', ready: false, url: null });
+    expect(cover.status).toBe(400);
+    expect(cover.body).toMatchObject({ code: 'acx_noncompliant', width: 1200, height: 800 });
+    expect(String(cover.body.detail)).toMatch(/1200×800, not square/);
+    expect(String(cover.body.detail)).toMatch(/below 2400×2400/);
+    // Nothing is kept: the book has no cover.
+    const settings = await api.get<Json>(`${base}/production-settings`);
+    expect(settings.body).toMatchObject({ cover_image_id: null, media: [] });
+    const square = await api.form<Json>(
+      `${base}/media/upload`,
+      fileForm(image('square.png', '2400x2400'), 'square.png', { kind: 'cover' }),
+    );
+    expect(square.status, JSON.stringify(square.body)).toBe(201);
   });
 });
 

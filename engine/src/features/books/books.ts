@@ -116,7 +116,9 @@ export class Books {
     });
     this.screenplay = new ScreenplayService(projects, chapters, bookJobs, deps.jobs, this.chat);
     this.direction = new DirectionService(projects, chapters, bookJobs, deps.jobs);
-    this.production = new ProductionService(this.projects, production, deps.files);
+    this.production = new ProductionService(this.projects, production, deps.files, () =>
+      deps.ffmpeg.require(),
+    );
     const takes = new TakeRepo(deps.db);
     this.takes = new TakeService(takes, { config: deps.config, urls: deps.urls, books: this });
     this.lines = new LineNarrator({
