@@ -94,6 +94,8 @@ async function narratedBook(title = 'The Keeper'): Promise<string> {
   const project = await createProject(api, {
     title,
     author: 'Ada Writer',
+    narrator: 'Test Narrator',
+    publisher: 'Harbour Press',
     selected_voice_id: EN_US,
     language: 'en-US',
   });
@@ -125,7 +127,8 @@ describe('ACX export', () => {
     expect(cover.status, JSON.stringify(cover.body)).toBe(201);
     const started = await api.post<Json & { job_id: number; chapters: number }>(
       `/audiobook/projects/${id}/export`,
-      { format: 'm4b', subtitle: 'A Tale of the Sea', narrator: 'Test Narrator' },
+      // The narrator is the project's (issue 14), not the voice's name.
+      { format: 'm4b', subtitle: 'A Tale of the Sea' },
     );
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(started.body.chapters).toBe(2);
@@ -187,6 +190,7 @@ describe('ACX export', () => {
       subtitle: 'A Tale of the Sea',
       author: 'Ada Writer',
       narrator: 'Test Narrator',
+      publisher: 'Harbour Press',
     });
     expect(manifest.cover).toMatchObject({ width: 2400, height: 2400 });
     expect(manifest.cover.sha256).toBe(

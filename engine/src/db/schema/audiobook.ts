@@ -41,6 +41,9 @@ export const audiobookProjects = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     author: text('author').notNull().default(''),
+    /** Who narrates the book, for credits, tags and metadata.json ('' = the voice's name). */
+    narrator: text('narrator').notNull().default(''),
+    publisher: text('publisher').notNull().default(''),
     description: text('description').notNull().default(''),
     isbn: text('isbn').notNull().default(''),
     genre: text('genre').notNull().default(''),
