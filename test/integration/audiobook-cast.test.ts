@@ -446,7 +446,7 @@ describe('LLM speaker detection', () => {
     expect(res.body.word_limit).toBe(200_000);
   });
 
-  it('answers 503 for method=llm without a chat endpoint', async () => {
+  it('answers 503 for method=llm without a chat endpoint, and annotates without one', async () => {
     const bare = await startEngine();
     try {
       const bareApi = client(bare, bare.token);
@@ -454,8 +454,42 @@ describe('LLM speaker detection', () => {
       const res = await bareApi.post(`/audiobook/projects/${project.id}/cast/detect?method=llm`);
       expect(res.status).toBe(503);
       expect(String(res.body.detail)).toContain('TAPEHOUSE_LLM_URL');
+      const mixed = [
+        'Anna looked at the sea. “We should leave before the tide turns,” said Anna. She pulled her coat tight.',
+        'The gulls wheeled over the harbour in long slow circles above the boats.',
+      ];
+      await paste(bareApi, project.id, bookText([{ title: 'Chapter 1', paragraphs: mixed }]), {
+        detect_speakers: false,
+      });
+      const chapterId = (await chaptersOf(bareApi, project.id))[0]?.id ?? '';
+      const before = await paragraphsOf(bareApi, project.id, chapterId);
+      await bareApi.put(`/audiobook/projects/${project.id}/paragraphs/${before[1]?.id ?? ''}`, {
+        locked: true,
+      });
+      // Rule 10 with no model: the context reading splits the mixed paragraph.
       const annotate = await bareApi.post(`/audiobook/projects/${project.id}/screenplay/annotate`);
-      expect(annotate.status).toBe(503);
+      expect(annotate.status, JSON.stringify(annotate.body)).toBe(202);
+      expect(annotate.body).toMatchObject({ chapters_in_scope: 1, paragraphs_in_scope: 1 });
+      await waitForJob(bareApi, String(annotate.body.job_id));
+      const status = await bareApi.get(
+        `/audiobook/projects/${project.id}/screenplay/annotate/${String(annotate.body.job_id)}/status`,
+      );
+      expect(status.body).toMatchObject({
+        status: 'COMPLETED',
+        paragraphs_split: 1,
+        speakers: ['Anna'],
+        skipped_paragraphs: 0,
+      });
+      const lines = await paragraphsOf(bareApi, project.id, chapterId);
+      expect(lines.map((l) => [l.text, l.character_name])).toEqual([
+        ['Anna looked at the sea.', ''],
+        ['“We should leave before the tide turns,”', 'Anna'],
+        ['said Anna. She pulled her coat tight.', ''],
+        [mixed[1], ''],
+      ]);
+      // The first line keeps the id; the locked line is untouched.
+      expect(lines[0]?.id).toBe(before[0]?.id);
+      expect(lines[3]).toMatchObject({ id: before[1]?.id, locked: true });
     } finally {
       await bare.stop();
     }

@@ -1,6 +1,9 @@
 // Pronunciations, production settings and media uploads over real HTTP (document 2,
 // "Pronunciation dictionary, production, export"; bodies in docs/api/audiobook.md).
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../helpers/accounts.ts';
 import { client, createProject, fileForm, type Client, type Json } from '../helpers/audiobook.ts';
@@ -20,6 +23,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await engine.stop();
 });
+
+/** A square 2400×2400 PNG made by the engine's ffmpeg (ACX's smallest cover). */
+async function acxCover(): Promise<Buffer> {
+  const ffmpeg = (await engine.engine.services.ffmpeg.require()).path;
+  const file = path.join(engine.home, 'acx-cover.png');
+  const result = spawnSync(ffmpeg, [
+    ...['-hide_banner', '-y', '-f', 'lavfi', '-i', 'color=c=0x336699:s=2400x2400'],
+    ...['-frames:v', '1', file],
+  ]);
+  expect(result.status, String(result.stderr)).toBe(0);
+  return fs.readFileSync(file);
+}
 
 describe('pronunciations', () => {
   it('creates, lists, changes and deletes entries', async () => {
@@ -97,9 +112,16 @@ describe('production settings and media', () => {
       cover_image_id: null,
       media: [],
     });
+    // A cover is checked at upload: a tiny PNG is refused, nothing kept.
+    const tiny = await api.form(
+      `${base}/media/upload`,
+      fileForm(makePng(), 'tiny.png', { kind: 'cover' }),
+    );
+    expect(tiny.status).toBe(400);
+    expect(tiny.body).toMatchObject({ code: 'acx_noncompliant' });
     const cover = await api.form(
       `${base}/media/upload`,
-      fileForm(makePng(), 'cover.png', { kind: 'cover' }),
+      fileForm(await acxCover(), 'cover.png', { kind: 'cover' }),
     );
     expect(cover.status, JSON.stringify(cover.body)).toBe(201);
     expect(cover.body).toMatchObject({

@@ -65,6 +65,8 @@ const PROJECT_FIELDS = [
   'production_completed_at',
   'speed',
   'narration_style',
+  'narrator',
+  'publisher',
   'export_format',
   'target_platform',
 ];

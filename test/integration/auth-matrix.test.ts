@@ -340,6 +340,24 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     });
     return Promise.resolve(String(job.id));
   },
+  auto_cast_job_id: async () => {
+    // Through the runner: a book without speakers has nothing to cast (the route answers 400).
+    const job = await engine.engine.services.jobs.create(alice.id, 'audiobook_auto_cast', {
+      project_id: aliceOwns.project_id,
+      character_names: ['Anna'],
+    });
+    return String(job.id);
+  },
+  direction_job_id: async () => {
+    const res = await postJson(
+      engine,
+      `/audiobook/projects/${aliceOwns.project_id}/direction/auto`,
+      {},
+      bearer(alice.tokens.access_token),
+    );
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { job_id: string }).job_id;
+  },
   annotate_job_id: async () => {
     const res = await postJson(
       engine,
@@ -468,6 +486,8 @@ beforeAll(async () => {
     'pronunciation_id',
     'detect_job_id',
     'annotate_job_id',
+    'direction_job_id',
+    'auto_cast_job_id',
     'export_job_id',
     'transcript_project_id',
     'speaker_label',

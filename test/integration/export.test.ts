@@ -94,6 +94,8 @@ async function narratedBook(title = 'The Keeper'): Promise<string> {
   const project = await createProject(api, {
     title,
     author: 'Ada Writer',
+    narrator: 'Test Narrator',
+    publisher: 'Harbour Press',
     selected_voice_id: EN_US,
     language: 'en-US',
   });
@@ -125,7 +127,8 @@ describe('ACX export', () => {
     expect(cover.status, JSON.stringify(cover.body)).toBe(201);
     const started = await api.post<Json & { job_id: number; chapters: number }>(
       `/audiobook/projects/${id}/export`,
-      { format: 'm4b', subtitle: 'A Tale of the Sea', narrator: 'Test Narrator' },
+      // The narrator is the project's (issue 14), not the voice's name.
+      { format: 'm4b', subtitle: 'A Tale of the Sea' },
     );
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(started.body.chapters).toBe(2);
@@ -151,6 +154,8 @@ describe('ACX export', () => {
     expect(status.body.chapters.every((c) => c.status === 'done' && c.percent === 100)).toBe(true);
     expect(status.body.report.every((r) => r.passed)).toBe(true);
     expect(status.body.warnings).toEqual([]);
+    // Exported, no longer ready for narration (issue 14).
+    expect((await api.get(`/audiobook/projects/${id}`)).body.status).toBe('exported');
 
     const download = await api.get<{ url: string; sha256: string; filename: string }>(
       `/audiobook/projects/${id}/export/${job.id}/download`,
@@ -185,6 +190,7 @@ describe('ACX export', () => {
       subtitle: 'A Tale of the Sea',
       author: 'Ada Writer',
       narrator: 'Test Narrator',
+      publisher: 'Harbour Press',
     });
     expect(manifest.cover).toMatchObject({ width: 2400, height: 2400 });
     expect(manifest.cover.sha256).toBe(
@@ -256,24 +262,25 @@ describe('ACX export', () => {
     expect(res.body.chapters[0]?.paragraphs).toHaveLength(3);
   });
 
-  it('rejects a cover that is not square and 2400×2400 with the measured size', async () => {
-    const id = await narratedBook('Small Cover');
-    const cover = await api.form<{ id: string }>(
-      `/audiobook/projects/${id}/media/upload`,
+  it('rejects a cover that is not square and 2400×2400 at upload, with the measured size', async () => {
+    const project = await createProject(api, { title: 'Small Cover' });
+    const base = `/audiobook/projects/${project.id}`;
+    const cover = await api.form<Json>(
+      `${base}/media/upload`,
       fileForm(image('small.jpg', '1200x800'), 'small.jpg', { kind: 'cover' }),
     );
-    expect(cover.status).toBe(201);
-    const started = await api.post<{ job_id: number }>(`/audiobook/projects/${id}/export`, {
-      narrate_credits: false,
-    });
-    expect(started.status).toBe(202);
-    const job = await waitForJob(api, started.body.job_id, 120_000);
-    expect(job.status).toBe('failed');
-    expect(job.error_message).toMatch(/1200×800, not square/);
-    expect(job.error_message).toMatch(/below 2400×2400/);
-    const download = await api.get<Json>(`/audiobook/projects/${id}/export/${job.id}/download`);
-    expect(download.status).toBe(200);
-    expect(download.body).toMatchObject({ status: 'failed', ready: false, url: null });
+    expect(cover.status).toBe(400);
+    expect(cover.body).toMatchObject({ code: 'acx_noncompliant', width: 1200, height: 800 });
+    expect(String(cover.body.detail)).toMatch(/1200×800, not square/);
+    expect(String(cover.body.detail)).toMatch(/below 2400×2400/);
+    // Nothing is kept: the book has no cover.
+    const settings = await api.get<Json>(`${base}/production-settings`);
+    expect(settings.body).toMatchObject({ cover_image_id: null, media: [] });
+    const square = await api.form<Json>(
+      `${base}/media/upload`,
+      fileForm(image('square.png', '2400x2400'), 'square.png', { kind: 'cover' }),
+    );
+    expect(square.status, JSON.stringify(square.body)).toBe(201);
   });
 });
 

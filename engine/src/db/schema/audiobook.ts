@@ -30,7 +30,7 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
  * checked in code, so the narration and export features can add values without a migration.
  */
 /** Who set a value: the caller (kept by every automatic pass) or one of the engine's passes. */
-export type SetBy = 'user' | 'detection' | 'annotation' | 'pick' | 'narration';
+export type SetBy = 'user' | 'detection' | 'annotation' | 'pick' | 'narration' | 'direction';
 
 export const audiobookProjects = sqliteTable(
   'audiobook_projects',
@@ -41,6 +41,9 @@ export const audiobookProjects = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     author: text('author').notNull().default(''),
+    /** Who narrates the book, for credits, tags and metadata.json ('' = the voice's name). */
+    narrator: text('narrator').notNull().default(''),
+    publisher: text('publisher').notNull().default(''),
     description: text('description').notNull().default(''),
     isbn: text('isbn').notNull().default(''),
     genre: text('genre').notNull().default(''),

@@ -12,6 +12,8 @@ export const JOB_TYPES = {
   /** Built by the narration and export issues; looked up here for rule 11's 409s. */
   narration: 'audiobook_narration',
   export: 'audiobook_export',
+  direction: 'audiobook_auto_direction',
+  autoCast: 'audiobook_auto_cast',
 } as const;
 
 /**

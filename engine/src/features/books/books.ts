@@ -6,7 +6,7 @@
  */
 import type { Core } from '../../core.ts';
 import type { FileStore, UrlSigner } from '../platform/index.ts';
-import type { Voices } from '../voices/index.ts';
+import { suitedVoices, type Voices } from '../voices/index.ts';
 import { ExportService } from './export/export-service.ts';
 import { LineNarrator } from './narration/line-narrator.ts';
 import { NarrationService } from './narration/narration-service.ts';
@@ -17,7 +17,9 @@ import { BookImporter } from './manuscript/book-import.ts';
 import { BookJobs } from './book-jobs.ts';
 import { CastDetection } from './cast/cast-detection.ts';
 import { CastRepo } from './cast/cast-repo.ts';
-import { CastService } from './cast/cast-service.ts';
+import { CastService, type CastVoiceSource } from './cast/cast-service.ts';
+import { AutoCast } from './cast/auto-cast.ts';
+import { DirectionService } from './direction/direction-service.ts';
 import { ChapterRepo } from './chapters/chapter-repo.ts';
 import { ChapterService } from './chapters/chapter-service.ts';
 import { ChatClient } from './llm/chat-client.ts';
@@ -36,7 +38,7 @@ export interface BooksDeps extends Pick<
 > {
   files: FileStore;
   urls: UrlSigner;
-  voices: Pick<Voices, 'catalog' | 'synth'>;
+  voices: Pick<Voices, 'catalog' | 'synth' | 'distinctVoices'>;
 }
 
 export class Books {
@@ -49,12 +51,16 @@ export class Books {
   };
   readonly chat: ChatClient;
   readonly cast: CastService;
+  /** cast/auto: a designed voice per character (priced). */
+  readonly autoCast: AutoCast;
   readonly projects: ProjectService;
   readonly chapters: ChapterService;
   readonly importer: BookImporter;
   readonly manuscripts: ManuscriptService;
   readonly detection: CastDetection;
   readonly screenplay: ScreenplayService;
+  /** Auto Direction: the brief and a note and emotion per paragraph. */
+  readonly direction: DirectionService;
   readonly production: ProductionService;
   /** The one writer of project and chapter statuses. */
   readonly status: BookStatus;
@@ -76,7 +82,16 @@ export class Books {
     const { projects, chapters, cast, production, bookJobs } = this.repos;
     this.status = new BookStatus(projects, chapters, bookJobs);
     this.chat = new ChatClient(deps.config.llmUrl, deps.config.llmModel);
-    this.cast = new CastService(projects, chapters, cast, deps.voices.catalog);
+    const castVoices: CastVoiceSource = {
+      distinct: (language, options) =>
+        deps.voices
+          .distinctVoices(language, options)
+          .map((v) => ({ id: v.id, name: v.name, preset: v.variant?.preset ?? null })),
+      defaultNarrator: (language) =>
+        suitedVoices(deps.voices.catalog.list(), language)[0]?.id ?? null,
+    };
+    this.cast = new CastService(projects, chapters, cast, deps.voices.catalog, castVoices);
+    this.autoCast = new AutoCast(this.cast, cast, projects, bookJobs, deps.jobs, castVoices);
     this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast, (id) =>
       removeProjectFiles(deps.config.home, id),
     );
@@ -100,7 +115,10 @@ export class Books {
       status: this.status,
     });
     this.screenplay = new ScreenplayService(projects, chapters, bookJobs, deps.jobs, this.chat);
-    this.production = new ProductionService(this.projects, production, deps.files);
+    this.direction = new DirectionService(projects, chapters, bookJobs, deps.jobs);
+    this.production = new ProductionService(this.projects, production, deps.files, () =>
+      deps.ffmpeg.require(),
+    );
     const takes = new TakeRepo(deps.db);
     this.takes = new TakeService(takes, { config: deps.config, urls: deps.urls, books: this });
     this.lines = new LineNarrator({

@@ -6,7 +6,9 @@
  */
 import type { JobHandler } from '../../jobs/job-types.ts';
 import { Books, type BooksDeps } from './books.ts';
+import { makeAutoCastJob } from './cast/auto-cast-job.ts';
 import { makeCastDetectionJob } from './cast/cast-detection-job.ts';
+import { makeDirectionJob } from './direction/direction-job.ts';
 import { makeExportJob } from './export/export-job.ts';
 import { makeMasterUploadsJob } from './export/master-uploads-job.ts';
 import { makeParseJob } from './manuscript/parse-job.ts';
@@ -26,6 +28,8 @@ export function booksJobs(books: Books): JobHandler[] {
     makeParseJob(books),
     makeCastDetectionJob(books),
     makeScreenplayJob(books),
+    makeDirectionJob(books),
+    makeAutoCastJob(books),
     makeRetryFailedJob(books),
     makeNarrationJob(books),
     makeExportJob(books),

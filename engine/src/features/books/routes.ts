@@ -5,7 +5,8 @@
 import { exportRoutes } from './export/routes.ts';
 import { narrationRoutes } from './narration/routes.ts';
 import { chapterRecordingRoutes } from './narration/chapter-recording.ts';
-import { castRoutes } from './cast/cast-routes.ts';
+import { autoCastRoutes, castRoutes } from './cast/cast-routes.ts';
+import { directionRoutes } from './direction/direction-routes.ts';
 import { chapterRoutes } from './chapters/chapter-routes.ts';
 import { manuscriptRoutes } from './manuscript/manuscript-routes.ts';
 import { productionRoutes } from './production/production-routes.ts';
@@ -16,6 +17,8 @@ export const audiobookRoutes = [
   ...manuscriptRoutes,
   ...chapterRoutes,
   ...castRoutes,
+  ...autoCastRoutes,
+  ...directionRoutes,
   ...productionRoutes,
   ...narrationRoutes,
   ...chapterRecordingRoutes,

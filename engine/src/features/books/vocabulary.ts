@@ -6,7 +6,8 @@
  */
 /**
  * `narrating` (a narration job is queued or running) and `narrated` (every narrated line has
- * audio) are the narration feature's (docs/api/narration.md); the export adds its own.
+ * audio) are the narration feature's (docs/api/narration.md); `exported` is the export's: the
+ * book was packaged, so it is no longer `ready_for_narration` (issue 14).
  */
 export const PROJECT_STATUSES = [
   'draft',
@@ -14,6 +15,8 @@ export const PROJECT_STATUSES = [
   'ready_for_narration',
   'narrating',
   'narrated',
+  /** An export package was made (and nothing has changed since: any line change re-decides). */
+  'exported',
   'failed',
 ] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];

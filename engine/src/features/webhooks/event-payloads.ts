@@ -42,6 +42,8 @@ const JOB_TYPE_MAP: Record<string, (typeof CONTRACT_JOB_TYPES)[number]> = {
   audiobook_parse: 'audiobook',
   audiobook_retry_failed: 'audiobook',
   audiobook_screenplay_annotation: 'audiobook',
+  audiobook_auto_direction: 'audiobook',
+  audiobook_auto_cast: 'audiobook',
   audiobook_export: 'export_acx',
   // "Master my files" produces ACX-ready audio: the export family for receivers.
   audiobook_acx_master: 'export_acx',

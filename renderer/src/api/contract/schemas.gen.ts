@@ -4,8 +4,10 @@
 import type { z } from 'zod';
 import type * as accounts_apiKeys_schemas from '../../../../engine/src/features/accounts/api-keys/schemas.ts';
 import type * as accounts_sessions_schemas from '../../../../engine/src/features/accounts/sessions/schemas.ts';
+import type * as books_cast_autoCastSchemas from '../../../../engine/src/features/books/cast/auto-cast-schemas.ts';
 import type * as books_cast_castSchemas from '../../../../engine/src/features/books/cast/cast-schemas.ts';
 import type * as books_chapters_chapterSchemas from '../../../../engine/src/features/books/chapters/chapter-schemas.ts';
+import type * as books_direction_directionSchemas from '../../../../engine/src/features/books/direction/direction-schemas.ts';
 import type * as books_export_exportSchemas from '../../../../engine/src/features/books/export/export-schemas.ts';
 import type * as books_narration_narrationSchemas from '../../../../engine/src/features/books/narration/narration-schemas.ts';
 import type * as books_production_productionSchemas from '../../../../engine/src/features/books/production/production-schemas.ts';
@@ -48,6 +50,12 @@ export interface Schemas {
   assignBody: z.output<typeof books_cast_castSchemas.assignBody>;
   assignResponse: z.output<typeof books_cast_castSchemas.assignResponse>;
   attestationSchema: z.output<typeof books_projects_projectSchemas.attestationSchema>;
+  autoCastBody: z.output<typeof books_cast_autoCastSchemas.autoCastBody>;
+  autoCastCharacterSchema: z.output<typeof books_cast_autoCastSchemas.autoCastCharacterSchema>;
+  autoCastJobParams: z.output<typeof books_cast_autoCastSchemas.autoCastJobParams>;
+  autoCastResponse: z.output<typeof books_cast_autoCastSchemas.autoCastResponse>;
+  autoCastResultSchema: z.output<typeof books_cast_autoCastSchemas.autoCastResultSchema>;
+  autoCastStatusSchema: z.output<typeof books_cast_autoCastSchemas.autoCastStatusSchema>;
   availableQuery: z.output<typeof voices_catalog_voiceSchemas.availableQuery>;
   availableVoicesSchema: z.output<typeof voices_catalog_voiceSchemas.availableVoicesSchema>;
   batchBody: z.output<typeof books_narration_narrationSchemas.batchBody>;
@@ -104,6 +112,11 @@ export interface Schemas {
   detectStatusSchema: z.output<typeof books_cast_castSchemas.detectStatusSchema>;
   deviceSchema: z.output<typeof accounts_sessions_schemas.deviceSchema>;
   devicesResponseSchema: z.output<typeof accounts_sessions_schemas.devicesResponseSchema>;
+  directionBody: z.output<typeof books_direction_directionSchemas.directionBody>;
+  directionJobParams: z.output<typeof books_direction_directionSchemas.directionJobParams>;
+  directionResultSchema: z.output<typeof books_direction_directionSchemas.directionResultSchema>;
+  directionStartResponse: z.output<typeof books_direction_directionSchemas.directionStartResponse>;
+  directionStatusSchema: z.output<typeof books_direction_directionSchemas.directionStatusSchema>;
   downloadCreatedSchema: z.output<typeof web_media_mediaSchemas.downloadCreatedSchema>;
   downloadJobSchema: z.output<typeof web_media_mediaSchemas.downloadJobSchema>;
   downloadListQuerySchema: z.output<typeof web_media_mediaSchemas.downloadListQuerySchema>;

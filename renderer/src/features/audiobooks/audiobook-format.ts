@@ -68,6 +68,7 @@ const STATUS: Record<string, { label: string; tone: Tone }> = {
   ready_for_narration: { label: 'Ready for narration', tone: 'ok' },
   narrating: { label: 'Narrating', tone: 'running' },
   narrated: { label: 'Narrated', tone: 'ok' },
+  exported: { label: 'Exported', tone: 'ok' },
   failed: { label: 'Failed', tone: 'error' },
 };
 

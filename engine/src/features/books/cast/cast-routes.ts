@@ -18,6 +18,12 @@ import {
   detectResponse,
   detectStatusSchema,
 } from './cast-schemas.ts';
+import {
+  autoCastBody,
+  autoCastJobParams,
+  autoCastResponse,
+  autoCastStatusSchema,
+} from './auto-cast-schemas.ts';
 import { projectIdParams } from '../chapters/chapter-schemas.ts';
 import { ownerOf, ownProject, READ, TAG, WRITE } from '../projects/project-routes.ts';
 
@@ -132,6 +138,45 @@ export const castRoutes = [
         ownerOf(principal),
         params.project_id,
         params.annotate_job_id,
+      ),
+  }),
+];
+
+/** cast/auto (document 2: "designs a new voice per character; prepaid"). */
+export const autoCastRoutes = [
+  defineRoute({
+    method: 'post',
+    path: `${BASE}/cast/auto`,
+    summary:
+      'Auto-cast: design a voice per character from its gender and age hints (a prepaid job)',
+    tag: TAG,
+    auth: 'user',
+    scope: WRITE,
+    params: projectIdParams,
+    authorize: ownProject,
+    body: autoCastBody,
+    response: autoCastResponse,
+    status: 202,
+    errors: [...ERRORS, 'bad_request', 'conflict', 'insufficient_credits'],
+    handler: ({ params, body, principal }, services) =>
+      services.books.autoCast.start(ownerOf(principal), params.project_id, body.character_names),
+  }),
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/cast/auto/{auto_cast_job_id}/status`,
+    summary: 'Status of an auto-cast job',
+    tag: TAG,
+    auth: 'user',
+    scope: READ,
+    params: autoCastJobParams,
+    authorize: ownProject,
+    response: autoCastStatusSchema,
+    errors: [...ERRORS],
+    handler: ({ params, principal }, services) =>
+      services.books.autoCast.status(
+        ownerOf(principal),
+        params.project_id,
+        params.auto_cast_job_id,
       ),
   }),
 ];

@@ -6,16 +6,19 @@
  */
 import type { CastRow, ParagraphRow, ProjectRow } from '../../../db/schema/audiobook.ts';
 import { AppError } from '../../../errors.ts';
-import type { VoiceCatalog } from '../../voices/index.ts';
+import type { DistinctVoiceOptions, VoiceAge, VoiceCatalog } from '../../voices/index.ts';
+import { ageHint } from './cast-age.ts';
 import type { SpeakerPass } from '../manuscript/book-import.ts';
 import {
   buildCastMembers,
   detectSpeakers,
   namedSpeakerCount,
   pickCastVoices,
+  readCast,
   validateAlias,
   type CastAlias,
   type CastMember,
+  type CastReading,
 } from './speakers/index.ts';
 import { nameKey, type CastRepo } from './cast-repo.ts';
 import type { AliasBody, AssignBody } from './cast-schemas.ts';
@@ -25,12 +28,28 @@ import { requireOwnedProject, type MultiVoiceSwitch } from '../projects/project-
 import { savedVoice, type VoiceContext } from './voice-order.ts';
 import { DEFAULT_LANGUAGE } from '../projects/views.ts';
 
+/** A voice distinctVoices offered: `preset` is its embedded character preset, if it is one. */
+export interface DistinctVoice {
+  id: number;
+  name: string;
+  preset: string | null;
+}
+
+/** The voices area's part in casting (books.ts builds it from voices' index.ts). */
+export interface CastVoiceSource {
+  /** Voices for `language` that sound unlike the excluded ones, best first (distinctVoices). */
+  distinct(language: string, options: DistinctVoiceOptions): DistinctVoice[];
+  /** The voice the narrator reads in when the book sets none: the default for its language. */
+  defaultNarrator(language: string): number | null;
+}
+
 export class CastService implements MultiVoiceSwitch, SpeakerPass {
   constructor(
     private readonly projects: ProjectRepo,
     private readonly chapters: ChapterRepo,
     private readonly cast: CastRepo,
     private readonly voices: VoiceCatalog,
+    private readonly castVoices: CastVoiceSource,
   ) {}
 
   require(ownerId: string, projectId: string): ProjectRow {
@@ -74,6 +93,26 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
       }));
   }
 
+  /** The book's aliases as the cast library takes them (the caller's and detected ones). */
+  castAliases(projectId: string): CastAlias[] {
+    return this.aliases(this.cast.list(projectId));
+  }
+
+  /**
+   * Rule 8 from a context reading: the name variants it found merged as aliases (never over one
+   * the caller set) and its gender hints recorded. Returns how many aliases were added.
+   */
+  applyReading(project: ProjectRow, reading: CastReading): number {
+    let added = 0;
+    for (const alias of reading.aliases) {
+      if (this.addDetectedAlias(project, alias.name, alias.alias_of)) added += 1;
+    }
+    for (const character of reading.characters) {
+      if (character.gender) this.recordGender(project, character.name, character.gender);
+    }
+    return added;
+  }
+
   members(project: ProjectRow): CastMember[] {
     const rows = this.cast.list(project.id);
     const castVoices = new Map<string, number>();
@@ -105,7 +144,7 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
   // ---- character voices on and off (rules 2–4) ----------------------------------------------
 
   /** Every speaker named in the book gets a cast row (rule 3). */
-  private ensureRows(project: ProjectRow): void {
+  ensureRows(project: ProjectRow): void {
     const seen = new Set<string>();
     for (const p of this.chapters.bookParagraphs(project.id)) {
       if (!p.characterName) continue;
@@ -116,22 +155,83 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
     }
   }
 
+  /** Dialogue lines per main speaker key (an alias's lines count for its main speaker). */
+  lineCounts(projectId: string, rows: CastRow[]): Map<string, number> {
+    const mainOf = new Map(rows.map((r) => [r.nameKey, r.aliasOfKey ?? r.nameKey]));
+    const counts = new Map<string, number>();
+    for (const p of this.chapters.narratedParagraphs(projectId)) {
+      if (!p.characterName) continue;
+      const key = mainOf.get(nameKey(p.characterName)) ?? nameKey(p.characterName);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   /**
-   * Rule 3: each character without a cast voice gets a library voice when a suitable one is
-   * left (the cast library's deterministic pick). Returns how many were picked. With the empty
-   * voice catalog (no voices installed yet) nothing is picked.
+   * Rule 3: each character without a cast voice gets its own library voice, the one that sounds
+   * most unlike the narrator (the set voice, else the book's default one), the chapter voices and
+   * the voices already cast: the voices area's distinctVoices, asked for the character's gender
+   * hint and the age its names suggest (then for any gender). Characters with the most lines
+   * choose first. A catalog without a distinct voice left falls back to the cast library's plain
+   * pick on the same terms; none left: the character reads in the narrator voice. Deterministic.
+   * Returns how many were picked.
    */
   pickVoices(project: ProjectRow): number {
     this.ensureRows(project);
-    const rows = this.cast.list(project.id).filter((r) => r.aliasOfKey === null);
+    const all = this.cast.list(project.id);
+    const rows = all.filter((r) => r.aliasOfKey === null);
+    const language = project.language ?? DEFAULT_LANGUAGE;
+    const narrator = project.selectedVoiceId ?? this.castVoices.defaultNarrator(language);
+    const taken = new Set<number>();
+    if (narrator !== null) taken.add(narrator);
+    for (const chapter of this.chapters.listChapters(project.id)) {
+      if (chapter.voiceId !== null) taken.add(chapter.voiceId);
+    }
+    for (const row of rows) if (row.voiceId !== null) taken.add(row.voiceId);
+    const lines = this.lineCounts(project.id, all);
+    const waiting = rows
+      .map((row, order) => ({ row, order, lines: lines.get(row.nameKey) ?? 0 }))
+      .filter((w) => w.row.voiceId === null)
+      .sort((a, b) => b.lines - a.lines || a.order - b.order);
+    let picked = 0;
+    for (const { row } of waiting) {
+      const names = [
+        row.name,
+        ...all.filter((r) => r.aliasOfKey === row.nameKey).map((r) => r.name),
+      ];
+      const voice = this.voiceFor(project, row.genderHint, ageHint(names), taken);
+      if (voice === null) continue;
+      this.cast.update(row.id, { voiceId: voice, voiceSetBy: 'pick' });
+      taken.add(voice);
+      picked += 1;
+    }
+    return picked;
+  }
+
+  private voiceFor(
+    project: ProjectRow,
+    gender: 'male' | 'female' | null,
+    age: VoiceAge | null,
+    taken: ReadonlySet<number>,
+  ): number | null {
+    const language = project.language ?? DEFAULT_LANGUAGE;
+    const ask = (withGender: boolean) =>
+      this.castVoices.distinct(language, {
+        count: 1,
+        exclude: [...taken],
+        ...(withGender && gender !== null && { gender }),
+        ...(age !== null && { age }),
+      })[0]?.id;
+    const distinct = ask(true) ?? (gender !== null ? ask(false) : undefined);
+    if (distinct !== undefined) return distinct;
+    // Custom voices and catalogs without embedded presets: the plain pick, taken voices out.
     const picks = pickCastVoices({
-      bookLanguage: project.language ?? DEFAULT_LANGUAGE,
-      narratorVoiceId: project.selectedVoiceId,
-      characters: rows.map((r) => ({
-        name: r.name,
-        castVoiceId: r.voiceId,
-        genderHint: r.genderHint,
-      })),
+      bookLanguage: language,
+      narratorVoiceId: null,
+      characters: [
+        ...[...taken].map((id, i) => ({ name: `#taken${i}`, castVoiceId: id, genderHint: null })),
+        { name: '#character', castVoiceId: null, genderHint: gender },
+      ],
       catalog: this.voices.list(project.ownerId).map((v) => ({
         id: v.id,
         language: v.language,
@@ -139,15 +239,7 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
         gender: v.gender === 'male' || v.gender === 'female' ? v.gender : null,
       })),
     });
-    let picked = 0;
-    for (const row of rows) {
-      if (row.voiceId !== null) continue;
-      const voice = picks.get(row.name) ?? null;
-      if (voice === null) continue;
-      this.cast.update(row.id, { voiceId: voice, voiceSetBy: 'pick' });
-      picked += 1;
-    }
-    return picked;
+    return picks.get('#character') ?? null;
   }
 
   /** Rules 2–4: saves multi_voice; turning on (again) fills the cast. The cast is kept when off. */
@@ -158,23 +250,34 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
 
   // ---- speaker detection ------------------------------------------------------------------
 
-  /** Rule 6–7: the instant pass; fills only unnamed, unlocked, uncleared paragraphs. */
+  /**
+   * Rules 6–8 without a model: the context reading (readCast: descriptors and pronouns resolved,
+   * name variants merged, dash dialogue) gives a paragraph its speaker when it is mostly one
+   * character's speech; the instant pass fills what the reading leaves. Only unnamed, unlocked,
+   * uncleared paragraphs are written (rule 7); the reading's aliases and gender hints are kept.
+   */
   heuristic(project: ProjectRow): { attributed: number; characters: string[] } {
     const paragraphs = this.chapters.bookParagraphs(project.id);
-    const result = detectSpeakers(
-      paragraphs.map((p) => ({
-        id: p.id,
-        text: p.text,
-        character_name: p.characterName,
-        locked: p.locked,
-        speaker_cleared: p.speakerCleared,
-      })),
-      { language: project.language ?? DEFAULT_LANGUAGE },
-    );
-    return {
-      attributed: this.attribute(paragraphs, result.attributions, 'detection'),
-      characters: result.characters,
-    };
+    const language = project.language ?? DEFAULT_LANGUAGE;
+    const input = paragraphs.map((p) => ({
+      id: p.id,
+      text: p.text,
+      character_name: p.characterName,
+      locked: p.locked,
+      speaker_cleared: p.speakerCleared,
+      chapter_id: p.chapterId,
+    }));
+    const reading = readCast(input, { language, aliases: this.castAliases(project.id) });
+    const instant = detectSpeakers(input, { language });
+    const attributions = new Map(instant.attributions);
+    for (const p of reading.paragraphs) if (p.speaker) attributions.set(p.id, p.speaker);
+    const attributed = this.attribute(paragraphs, attributions, 'detection');
+    this.applyReading(project, reading);
+    const characters: string[] = [];
+    for (const name of attributions.values()) {
+      if (!characters.some((c) => nameKey(c) === nameKey(name))) characters.push(name);
+    }
+    return { attributed, characters };
   }
 
   /**

@@ -135,9 +135,7 @@ export const makeExportJob = (books: Books): JobHandler<ExportInput, ExportResul
       audioDuration: written.outputSeconds,
       metadata: { files: plan.length },
     });
-    books.repos.projects.update(project.id, {
-      productionCompletedAt: new Date().toISOString(),
-    });
+    books.status.exported(project.id);
     return {
       zip: {
         path: path.relative(books.deps.config.home, written.zipPath),

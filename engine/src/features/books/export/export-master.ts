@@ -53,6 +53,7 @@ export async function masterFiles(run: ExportRun): Promise<MasteredFiles> {
     album: project.title,
     artist: project.author || 'Unknown author',
     narrator: input.narrator_name,
+    publisher: project.publisher,
     track: `${i + 1}/${plan.length}`,
   });
   const measurements = new Map<number, FileReport>();

@@ -66,7 +66,9 @@ export class ExportService {
           },
         );
     }
-    const narrator = body.narrator ?? narratorVoice(books, project).displayName;
+    // The credited narrator: this export's, else the book's, else (last resort) the voice's name.
+    const narrator =
+      body.narrator ?? (project.narrator || narratorVoice(books, project).displayName);
     const narrate = body.narrate_credits ?? settings.narrateCredits;
     const credits = narrate
       ? creditsText({

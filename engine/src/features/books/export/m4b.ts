@@ -12,7 +12,7 @@ import { ffmpegInputArg } from '../../../audio/probe.ts';
 const escape = (value: string): string => value.replace(/([=;#\\\n])/g, '\\$1');
 
 export function ffmetadata(
-  tags: { title: string; artist: string; narrator: string },
+  tags: { title: string; artist: string; narrator: string; publisher?: string },
   chapters: readonly { title: string; seconds: number }[],
 ): string {
   const lines = [
@@ -22,6 +22,7 @@ export function ffmetadata(
     `artist=${escape(tags.artist)}`,
     `composer=${escape(tags.narrator)}`,
     'genre=Audiobook',
+    ...(tags.publisher ? [`publisher=${escape(tags.publisher)}`] : []),
   ];
   let at = 0;
   for (const chapter of chapters) {
@@ -43,7 +44,7 @@ export async function writeM4b(
   options: {
     files: readonly { file: string; title: string; seconds: number }[];
     cover: string | null;
-    tags: { title: string; artist: string; narrator: string };
+    tags: { title: string; artist: string; narrator: string; publisher?: string };
     workDir: string;
     output: string;
     signal: AbortSignal;

@@ -20,6 +20,8 @@ export interface Id3Tags {
   album: string;
   artist: string;
   narrator: string;
+  /** ID3 TPUB. */
+  publisher?: string;
   track?: string;
   genre?: string;
   date?: string;
@@ -75,6 +77,7 @@ export function id3Args(tags: Id3Tags): string[] {
     // TXXX:NARRATOR frame carries it by name (docs/api/export.md, "Tags").
     ['composer', tags.narrator],
     ['NARRATOR', tags.narrator],
+    ['publisher', tags.publisher],
     ['track', tags.track],
     ['genre', tags.genre ?? 'Audiobook'],
     ['date', tags.date],

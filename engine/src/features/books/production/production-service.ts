@@ -15,6 +15,8 @@ import { AppError } from '../../../errors.ts';
 import { isMultipart } from '../../../api/multipart.ts';
 import { storeMultipartUpload } from '../../platform/index.ts';
 import { type FileStore } from '../../platform/index.ts';
+import type { Ffmpeg } from '../../../audio/index.ts';
+import { checkCover } from '../export/cover-check.ts';
 import { readHead } from '../manuscript/file-head.ts';
 import { AUDIO_TYPES, IMAGE_TYPES, sniffAudio, sniffImage } from './media-sniff.ts';
 import type { ProductionRepo } from './production-repo.ts';
@@ -57,6 +59,7 @@ export class ProductionService {
     private readonly projects: ProjectService,
     private readonly repo: ProductionRepo,
     private readonly files: FileStore,
+    private readonly ffmpeg: () => Promise<Ffmpeg>,
   ) {}
 
   // ---- pronunciations ---------------------------------------------------------------------
@@ -282,6 +285,23 @@ export class ProductionService {
             `Covers are limited to ${MAX_COVER_BYTES} bytes.`,
             {
               details: { max_bytes: MAX_COVER_BYTES },
+            },
+          );
+        }
+        // ACX's cover rules at upload, not only at export: square, ≥ 2400², JPG or PNG.
+        const file = this.files.pathOf(this.files.get(ownerId, stored.file_key));
+        const report = await checkCover(await this.ffmpeg(), file, signal);
+        if (!report.passed) {
+          throw new AppError(
+            'acx_noncompliant',
+            `The cover does not meet ACX's rules: ${report.problems.join('; ')}.`,
+            {
+              details: {
+                width: report.width,
+                height: report.height,
+                format: report.format,
+                problems: report.problems,
+              },
             },
           );
         }

@@ -33,6 +33,8 @@ export function normalizeLocale(value: string): string {
 const projectFields = {
   title: z.string().trim().min(1).max(300),
   author: z.string().trim().max(300),
+  narrator: z.string().trim().max(300),
+  publisher: z.string().trim().max(300),
   description: z.string().max(5000),
   isbn: z.string().trim().max(32),
   genre: z.string().trim().max(100),
@@ -55,6 +57,8 @@ const projectFields = {
 export const createProjectBody = z.object({
   title: projectFields.title,
   author: projectFields.author.optional(),
+  narrator: projectFields.narrator.optional(),
+  publisher: projectFields.publisher.optional(),
   description: projectFields.description.optional(),
   isbn: projectFields.isbn.optional(),
   genre: projectFields.genre.optional(),
@@ -76,6 +80,8 @@ export const projectSchema = z
     id: z.string(),
     title: z.string(),
     author: z.string(),
+    narrator: z.string(),
+    publisher: z.string(),
     description: z.string(),
     isbn: z.string(),
     genre: z.string(),

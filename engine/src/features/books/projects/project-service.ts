@@ -94,6 +94,8 @@ export class ProjectService {
       ownerId,
       title: body.title,
       author: body.author ?? '',
+      narrator: body.narrator ?? '',
+      publisher: body.publisher ?? '',
       description: body.description ?? '',
       isbn: body.isbn ?? '',
       genre: body.genre ?? '',
@@ -139,6 +141,8 @@ export class ProjectService {
       this.projects.update(project.id, {
         ...(body.title !== undefined && { title: body.title }),
         ...(body.author !== undefined && { author: body.author }),
+        ...(body.narrator !== undefined && { narrator: body.narrator }),
+        ...(body.publisher !== undefined && { publisher: body.publisher }),
         ...(body.description !== undefined && { description: body.description }),
         ...(body.isbn !== undefined && { isbn: body.isbn }),
         ...(body.genre !== undefined && { genre: body.genre }),

@@ -20,6 +20,8 @@ export function projectView(
     id: row.id,
     title: row.title,
     author: row.author,
+    narrator: row.narrator,
+    publisher: row.publisher,
     description: row.description,
     isbn: row.isbn,
     genre: row.genre,

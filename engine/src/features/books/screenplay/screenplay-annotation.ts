@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { ParagraphRow } from '../../../db/schema/audiobook.ts';
-import { annotateWithoutModel, type CastAlias } from '../cast/speakers/index.ts';
+import { annotateWithoutModel, type CastAlias, type CastReading } from '../cast/speakers/index.ts';
 import type { ChatClient } from '../llm/chat-client.ts';
 import { countWords } from '../text-stats.ts';
 
@@ -98,14 +98,15 @@ export async function annotateBatch(
 /**
  * The no-model answer for the paragraphs of `scope`: `book` is every paragraph of the project in
  * reading order (the context: earlier chapters name the characters, hand-set names count);
- * `aliases` are the cast's aliases, which the reading keeps. Same shape as annotateBatch's answer.
+ * `aliases` are the cast's aliases, which the reading keeps. `lines` has the same shape as
+ * annotateBatch's answer; `reading` holds the characters (genders) and the name variants to merge.
  */
 export function annotateWithoutChat(
   book: ParagraphRow[],
   scope: ReadonlySet<string>,
   context: { language: string; aliases: CastAlias[] },
-): Map<string, AnnotatedLine[]> {
-  const { lines } = annotateWithoutModel({
+): { lines: Map<string, AnnotatedLine[]>; reading: CastReading } {
+  return annotateWithoutModel({
     paragraphs: book.map((p) => ({
       id: p.id,
       text: p.text,
@@ -118,5 +119,4 @@ export function annotateWithoutChat(
     language: context.language,
     aliases: context.aliases,
   });
-  return lines;
 }

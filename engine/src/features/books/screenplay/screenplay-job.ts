@@ -1,7 +1,8 @@
 /**
  * `audiobook_screenplay_annotation` (document 2, rule 10): chapter by chapter, sendable
- * paragraphs go to the chat endpoint in batches; each accepted answer is applied in one
- * transaction:
+ * paragraphs go to the chat endpoint in batches, or, with no endpoint configured, take their
+ * lines from the cast library's context reading of the whole book; each accepted answer is
+ * applied in one transaction:
  * - the first line keeps the paragraph's id, new lines are inserted right after it;
  * - a line whose text changes loses its audio and becomes `pending`;
  * - character_name is rewritten on every line in scope (lock a line to protect it);
@@ -17,9 +18,14 @@ import type { JobHandler } from '../../../jobs/job-types.ts';
 import { JOB_TYPES } from '../book-jobs.ts';
 import { textColumns, type ChapterRepo, type ParagraphPatch } from '../chapters/chapter-repo.ts';
 import { batches } from '../cast/llm-speakers.ts';
-import { annotateBatch, withinTolerance, type AnnotatedLine } from './screenplay-annotation.ts';
+import {
+  annotateBatch,
+  annotateWithoutChat,
+  withinTolerance,
+  type AnnotatedLine,
+} from './screenplay-annotation.ts';
 import { sendable, type AnnotationCounts } from './screenplay-service.ts';
-import type { ParagraphRow } from '../../../db/schema/audiobook.ts';
+import type { ParagraphRow, ProjectRow } from '../../../db/schema/audiobook.ts';
 import { DEFAULT_LANGUAGE } from '../projects/views.ts';
 import type { Books } from '../books.ts';
 
@@ -55,8 +61,10 @@ export function applyLines(
       patch.directionSetBy = 'annotation';
     }
     chapters.updateParagraph(paragraph.id, patch);
+    // Its position now: earlier splits of the same batch have moved the lines after them.
+    const current = chapters.paragraphsByIds([paragraph.id])[0] ?? paragraph;
     chapters.insertAfter(
-      paragraph,
+      current,
       rest.map((line) => ({
         ...textColumns(line.text),
         characterName: line.speaker,
@@ -71,6 +79,41 @@ export function applyLines(
   return rest.length > 0;
 }
 
+type Answers = (batch: ParagraphRow[]) => Promise<Map<string, AnnotatedLine[]>>;
+
+/**
+ * Where the lines come from: the chat endpoint batch by batch when one is configured, else the
+ * cast library's context reading of the whole book, made once (its aliases and gender hints are
+ * recorded on the cast, rule 8).
+ */
+function answerSource(
+  books: Books,
+  project: ProjectRow,
+  scope: ParagraphRow[],
+  known: Set<string>,
+  signal: AbortSignal,
+): Answers {
+  const { repos, cast, chat } = books;
+  const language = project.language ?? DEFAULT_LANGUAGE;
+  if (chat.configured) {
+    return (batch) => annotateBatch(chat, batch, { language, knownSpeakers: [...known] }, signal);
+  }
+  const { lines, reading } = annotateWithoutChat(
+    repos.chapters.bookParagraphs(project.id),
+    new Set(scope.map((p) => p.id)),
+    { language, aliases: cast.castAliases(project.id) },
+  );
+  cast.applyReading(project, reading);
+  return (batch) => {
+    const answers = new Map<string, AnnotatedLine[]>();
+    for (const p of batch) {
+      const found = lines.get(p.id);
+      if (found) answers.set(p.id, found);
+    }
+    return Promise.resolve(answers);
+  };
+}
+
 export const makeScreenplayJob = (
   books: Books,
 ): JobHandler<z.infer<typeof input>, AnnotationCounts> => ({
@@ -79,8 +122,7 @@ export const makeScreenplayJob = (
   idempotent: false,
   input,
   async run({ jobId, ownerId, input, signal, progress }) {
-    const { repos, cast, chat, screenplay } = books;
-    chat.require('Screenplay annotation');
+    const { repos, cast, screenplay } = books;
     const project = repos.projects.owned(ownerId, input.project_id);
     if (!project) throw new AppError('not_found', 'The project was deleted.');
     const counts: AnnotationCounts = {
@@ -98,16 +140,15 @@ export const makeScreenplayJob = (
         .filter((n): n is string => !!n),
     );
     progress({ percent: 0, stage: 'annotating' });
+    const inScope = chapters.map((chapter) =>
+      repos.chapters.paragraphs(chapter.id).filter((p) => sendable(p, chapter)),
+    );
+    const answersFor = answerSource(books, project, inScope.flat(), known, signal);
     for (const [index, chapter] of chapters.entries()) {
-      const paragraphs = repos.chapters.paragraphs(chapter.id).filter((p) => sendable(p, chapter));
+      const paragraphs = inScope[index] ?? [];
       for (const batch of batches(paragraphs)) {
         throwIfCancelled(signal);
-        const answers = await annotateBatch(
-          chat,
-          batch,
-          { language: project.language ?? DEFAULT_LANGUAGE, knownSpeakers: [...known] },
-          signal,
-        );
+        const answers = await answersFor(batch);
         throwIfCancelled(signal);
         const current = new Map(
           repos.chapters.paragraphsByIds(batch.map((p) => p.id)).map((p) => [p.id, p]),

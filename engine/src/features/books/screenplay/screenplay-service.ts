@@ -1,7 +1,8 @@
 /**
  * POST .../screenplay/annotate and its status (document 2, rules 10–11). Starting checks the
  * scope and the book's state; the work is the `audiobook_screenplay_annotation` job
- * (screenplay-job.ts).
+ * (screenplay-job.ts), with the chat endpoint when TAPEHOUSE_LLM_URL is set and with the cast
+ * library's context reading when not (so annotation never answers 503).
  */
 import type { ChapterRow, ParagraphRow, ProjectRow } from '../../../db/schema/audiobook.ts';
 import { AppError } from '../../../errors.ts';
@@ -64,7 +65,6 @@ export class ScreenplayService {
 
   async start(ownerId: string, projectId: string, chapterIds: string[] | undefined) {
     const project = requireOwnedProject(this.projects, ownerId, projectId);
-    this.chat.require('Screenplay annotation');
     const chapters = this.scope(project, chapterIds);
     if (this.bookJobs.active(project.id, [JOB_TYPES.screenplay]).length > 0) {
       throw new AppError('conflict', 'An annotation is already running for this book.', {
@@ -92,7 +92,8 @@ export class ScreenplayService {
       return chapter !== undefined && sendable(p, chapter);
     });
     const words = inScope.reduce((sum, p) => sum + p.wordCount, 0);
-    if (words > ANNOTATION_WORD_LIMIT) {
+    // The limit is the chat model's; the no-model reading takes any book in one pass.
+    if (this.chat.configured && words > ANNOTATION_WORD_LIMIT) {
       throw new AppError(
         'bad_request',
         `The selection has ${words} words; one annotation takes at most ${ANNOTATION_WORD_LIMIT}. Annotate fewer chapters at a time.`,

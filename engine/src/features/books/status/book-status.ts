@@ -96,6 +96,14 @@ export class BookStatus {
     });
   }
 
+  /** An export package was made: the book says so until its lines change again. */
+  exported(projectId: string): void {
+    this.projects.update(projectId, {
+      status: 'exported',
+      productionCompletedAt: new Date().toISOString(),
+    });
+  }
+
   /** The book: `narrating` while narration jobs run, `narrated` once every line has audio. */
   refreshProject(projectId: string): void {
     const project = this.projects.get(projectId);

@@ -1,0 +1,46 @@
+/** Request and response shapes of Auto Direction (docs/api/audiobook.md, "Auto Direction"). */
+import { z } from 'zod';
+import { projectIdParams } from '../chapters/chapter-schemas.ts';
+import { CONTRACT_JOB_STATUSES } from '../cast/cast-schemas.ts';
+
+export const directionBody = z.object({
+  chapter_ids: z.array(z.string().uuid()).max(2000).optional(),
+});
+
+export const directionStartResponse = z.object({
+  job_id: z.string(),
+  chapters_in_scope: z.number().int(),
+  paragraphs_in_scope: z.number().int(),
+  /** Auto Direction is free (document 2). */
+  estimated_credits: z.literal(0),
+  method: z.enum(['heuristic']),
+});
+
+export const directionJobParams = projectIdParams.extend({
+  direction_job_id: z.coerce.number().int().positive(),
+});
+
+export const directionResultSchema = z.object({
+  method: z.enum(['heuristic']),
+  brief: z.string(),
+  tone: z.string(),
+  pace: z.string(),
+  chapters_processed: z.number().int(),
+  paragraphs_directed: z.number().int(),
+  skipped_paragraphs: z.number().int(),
+  /** How many paragraphs got each emotion. */
+  emotions: z.record(z.string(), z.number().int()),
+});
+export type DirectionResult = z.infer<typeof directionResultSchema>;
+
+export const directionStatusSchema = z
+  .object({
+    job_id: z.string(),
+    status: z.enum(CONTRACT_JOB_STATUSES),
+    progress: z.number(),
+    current_step: z.string().nullable(),
+    error_message: z.string().nullable(),
+    chapter_ids: z.array(z.string()),
+    result: directionResultSchema.nullable(),
+  })
+  .meta({ id: 'AutoDirectionStatus' });

@@ -1,0 +1,120 @@
+/**
+ * POST .../direction/auto, GET .../direction/auto/latest and .../{job_id}/status (document 2,
+ * "Direction"). Starting checks the scope and the book's state; the work is the
+ * `audiobook_auto_direction` job (direction-job.ts). Free: no credits are held or charged.
+ */
+import type { ChapterRow, ParagraphRow, ProjectRow } from '../../../db/schema/audiobook.ts';
+import { AppError } from '../../../errors.ts';
+import type { JobRow } from '../../../jobs/job-repo.ts';
+import type { JobRunner } from '../../../jobs/job-runner.ts';
+import { JOB_TYPES, type BookJobs } from '../book-jobs.ts';
+import { contractError, contractStatus } from '../cast/cast-detection.ts';
+import type { ChapterRepo } from '../chapters/chapter-repo.ts';
+import type { ProjectRepo } from '../projects/project-repo.ts';
+import { requireOwnedProject } from '../projects/project-service.ts';
+import { directionResultSchema } from './direction-schemas.ts';
+
+const BUSY: ReadonlySet<string> = new Set(['queued', 'narrating']);
+
+/** Locked and being-narrated lines keep their direction; skipped lines are not read. */
+export function directable(paragraph: ParagraphRow, chapter: ChapterRow): boolean {
+  return (
+    !paragraph.locked &&
+    !BUSY.has(paragraph.status) &&
+    !paragraph.skipNarration &&
+    !chapter.skipNarration
+  );
+}
+
+export class DirectionService {
+  constructor(
+    private readonly projects: ProjectRepo,
+    private readonly chapters: ChapterRepo,
+    private readonly bookJobs: BookJobs,
+    private readonly jobs: JobRunner,
+  ) {}
+
+  private scope(project: ProjectRow, chapterIds: string[] | undefined): ChapterRow[] {
+    if (chapterIds === undefined) return this.chapters.listChapters(project.id);
+    if (chapterIds.length === 0) {
+      throw new AppError(
+        'empty_selection',
+        'chapter_ids is empty: send chapter ids, or omit it for the whole book.',
+      );
+    }
+    const chapters = this.chapters.chaptersByIds(project.id, [...new Set(chapterIds)]);
+    if (chapters.length === 0) {
+      throw new AppError('bad_request', 'No chapter of this project matches chapter_ids.', {
+        details: { reason: 'no_chapters_matched' },
+      });
+    }
+    return chapters;
+  }
+
+  async start(ownerId: string, projectId: string, chapterIds: string[] | undefined) {
+    const project = requireOwnedProject(this.projects, ownerId, projectId);
+    const chapters = this.scope(project, chapterIds);
+    if (this.bookJobs.active(project.id, [JOB_TYPES.direction]).length > 0) {
+      throw new AppError('conflict', 'Auto Direction is already running for this book.', {
+        details: { reason: 'direction_running' },
+      });
+    }
+    if (this.bookJobs.active(project.id, [JOB_TYPES.export]).length > 0) {
+      throw new AppError('conflict', 'The book is being exported.', {
+        details: { reason: 'exporting' },
+      });
+    }
+    const byId = new Map(chapters.map((c) => [c.id, c]));
+    const inScope = this.chapters
+      .bookParagraphs(
+        project.id,
+        chapters.map((c) => c.id),
+      )
+      .filter((p) => {
+        const chapter = byId.get(p.chapterId);
+        return chapter !== undefined && directable(p, chapter);
+      });
+    const job = await this.jobs.create(ownerId, JOB_TYPES.direction, {
+      project_id: project.id,
+      chapter_ids: chapters.map((c) => c.id),
+    });
+    return {
+      job_id: String(job.id),
+      chapters_in_scope: chapters.length,
+      paragraphs_in_scope: inScope.length,
+      estimated_credits: 0 as const,
+      method: 'heuristic' as const,
+    };
+  }
+
+  private view(row: JobRow) {
+    const result = directionResultSchema.safeParse(row.result);
+    const input = row.input as { chapter_ids?: unknown } | null;
+    const chapterIds = Array.isArray(input?.chapter_ids)
+      ? input.chapter_ids.filter((id): id is string => typeof id === 'string')
+      : [];
+    return {
+      job_id: String(row.id),
+      status: contractStatus(row.status),
+      progress: Math.round(row.progress * 10) / 10,
+      current_step: row.stage,
+      error_message: contractError(row),
+      chapter_ids: chapterIds,
+      result: result.success ? result.data : null,
+    };
+  }
+
+  status(ownerId: string, projectId: string, jobId: number) {
+    const project = requireOwnedProject(this.projects, ownerId, projectId);
+    const row = this.bookJobs.find(ownerId, project.id, JOB_TYPES.direction, jobId);
+    if (!row) throw new AppError('not_found', `Auto Direction job ${jobId} not found.`);
+    return this.view(row);
+  }
+
+  latest(ownerId: string, projectId: string) {
+    const project = requireOwnedProject(this.projects, ownerId, projectId);
+    const row = this.bookJobs.latest(project.id, JOB_TYPES.direction);
+    if (!row) throw new AppError('not_found', 'Auto Direction has not run on this book.');
+    return this.view(row);
+  }
+}
