@@ -310,7 +310,7 @@ describe('assign, alias and multi_voice', () => {
 describe('LLM speaker detection', () => {
   it('runs as a job, reports its status and fires audiobook.cast.detected', async () => {
     const hook = await api.post('/webhooks/endpoints', {
-      url: 'http://127.0.0.1:9/cast-hook',
+      url: 'http://127.0.0.1:1027/cast-hook',
       events: ['audiobook.cast.detected'],
     });
     expect(hook.status).toBe(201);

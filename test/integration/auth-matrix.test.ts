@@ -17,6 +17,9 @@ import { StandardVoices } from '../../engine/src/features/voices/catalog/standar
 import { UNPRIVILEGED_PORTS, startEngine, type TestEngine } from '../helpers/engine.ts';
 import { startFakeGithub, type FakeGithub } from '../helpers/oauth-providers.ts';
 import { makeConversionJob, makeCustomVoice } from '../helpers/matrix-voice-resources.ts';
+import { makeTranscriptProject, makeTranscriptionJob } from '../helpers/matrix-speech-resources.ts';
+import { makeDownloadJob, makeReaderJob } from '../helpers/matrix-web-resources.ts';
+import { makeBook, makeTake } from '../helpers/matrix-book-resources.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 
 const protectedRoutes = routeTable.filter((route) => route.auth !== 'none');
@@ -42,7 +45,7 @@ const aliceOwns: Record<string, string> = {};
  * listed here fails the "has an owner-resource maker" test below until one is added.
  */
 /** Path parameters naming resources every user may read (catalog voices): no ownership 404. */
-const PUBLIC_PARAMS: ReadonlySet<string> = new Set(['voice_id', 'voice_identifier']);
+const PUBLIC_PARAMS: ReadonlySet<string> = new Set(['voice_id', 'voice_identifier', 'pack_id']);
 
 const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
   file_key: async () => {
@@ -99,45 +102,8 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     expect(res.status).toBe(202);
     return String(((await res.json()) as { job: { id: number } }).job.id);
   },
-  download_job_id: async () => {
-    // Through the runner: ownership needs the row (the download itself fails, nothing listens).
-    const job = await engine.engine.services.jobs.create(alice.id, 'video_download', {
-      url: 'http://127.0.0.1:9/clip.mp4',
-      format: 'mp3',
-      quality: null,
-      audio_only: false,
-      include_thumbnail: false,
-      format_selector: null,
-      output_filename: null,
-      public: false,
-      task_id: randomUUID(),
-      platform: 'generic',
-      title: 'clip',
-      duration: 4,
-      thumbnail_url: null,
-      plan: {
-        selector: 'ba/b',
-        extension: 'mp3',
-        kind: 'audio',
-        contentType: 'audio/mpeg',
-        videoCodec: null,
-        audioCodec: 'mp3',
-        audioKbps: 128,
-        maxHeight: null,
-      },
-    });
-    return String(job.id);
-  },
-  reader_job_id: async () => {
-    const res = await postJson(
-      engine,
-      '/reader/generate',
-      { content: 'A short note to read aloud.' },
-      bearer(alice.tokens.access_token),
-    );
-    expect(res.status).toBe(202);
-    return String(((await res.json()) as { id: number }).id);
-  },
+  download_job_id: () => makeDownloadJob(engine, alice),
+  reader_job_id: () => makeReaderJob(engine, alice),
   key_id: async () => {
     const res = await postJson(
       engine,
@@ -163,7 +129,7 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     const res = await postJson(
       engine,
       '/webhooks/endpoints',
-      { url: 'http://127.0.0.1:9/hook', events: ['job.completed'] },
+      { url: 'http://127.0.0.1:1027/hook', events: ['job.completed'] },
       bearer(alice.tokens.access_token),
     );
     expect(res.status).toBe(201);
@@ -177,24 +143,7 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     expect(res.status).toBe(202);
     return ((await res.json()) as { id: string }).id;
   },
-  project_id: async () => {
-    const res = await postJson(
-      engine,
-      '/audiobook/projects',
-      { title: 'Matrix book' },
-      bearer(alice.tokens.access_token),
-    );
-    expect(res.status).toBe(201);
-    const id = ((await res.json()) as { id: string }).id;
-    const pasted = await postJson(
-      engine,
-      `/audiobook/projects/${id}/manuscript/paste`,
-      { text: 'Chapter 1\n\n"Good morning," said Anna.\n\nThe harbour was quiet.' },
-      bearer(alice.tokens.access_token),
-    );
-    expect(pasted.status).toBe(200);
-    return id;
-  },
+  project_id: () => makeBook(engine, alice),
   chapter_id: async () => {
     const res = await fetch(`${engine.api}/audiobook/projects/${aliceOwns.project_id}/chapters`, {
       headers: bearer(alice.tokens.access_token),
@@ -210,30 +159,7 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     expect(res.status).toBe(200);
     return ((await res.json()) as { paragraphs: { id: string }[] }).paragraphs[0]?.id ?? '';
   },
-  take_id: async () => {
-    const book = `/audiobook/projects/${aliceOwns.project_id}`;
-    const auth = bearer(alice.tokens.access_token);
-    expect((await postJson(engine, `${book}/rights-attestation`, {}, auth)).status).toBe(200);
-    const started = await postJson(
-      engine,
-      `${book}/paragraphs/${aliceOwns.paragraph_id}/narrate`,
-      {},
-      auth,
-    );
-    expect(started.status).toBe(202);
-    const taskId = ((await started.json()) as { task_id: number }).task_id;
-    for (;;) {
-      const job = await fetch(`${engine.api}/jobs/${taskId}`, { headers: auth });
-      const status = ((await job.json()) as { status: string }).status;
-      if (status === 'completed') break;
-      expect(['queued', 'running']).toContain(status);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const takes = await fetch(`${engine.api}${book}/paragraphs/${aliceOwns.paragraph_id}/takes`, {
-      headers: auth,
-    });
-    return ((await takes.json()) as { takes: { take_id: string }[] }).takes[0]?.take_id ?? '';
-  },
+  take_id: () => makeTake(engine, alice, aliceOwns.project_id ?? '', aliceOwns.paragraph_id ?? ''),
   // Catalog voices are public (every user may use them): no other-user 404 applies.
   voice_id: () => Promise.resolve(String(new StandardVoices().resolve('en-us')?.id ?? 0)),
   voice_identifier: () => Promise.resolve(String(new StandardVoices().resolve('en-us')?.id ?? 0)),
@@ -271,75 +197,18 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     });
     return String(job.id);
   },
-  transcript_project_id: async () => {
-    const res = await postJson(
-      engine,
-      '/transcription/projects',
-      { name: 'Matrix interviews' },
-      bearer(alice.tokens.access_token),
-    );
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  },
+  transcript_project_id: () => makeTranscriptProject(engine, alice),
   // A label within Alice's project: Bob meets her project's 404 whatever label he names.
   speaker_label: () => Promise.resolve('SPEAKER_00'),
-  transcription_job_id: () => {
-    // A finished transcription written through the job repository (no model packs here): its
-    // result routes answer for the owner, which is all the matrix needs.
-    const repo = engine.engine.services.jobRepo;
-    const job = repo.insert({
-      type: 'transcription',
-      ownerId: alice.id,
-      resource: 'inference',
-      input: {
-        files: [{ file_key: aliceOwns.file_key, filename: 'matrix.wav' }],
-        source_urls: null,
-        language: 'en',
-        task: 'transcribe',
-        model: null,
-        diarize: false,
-        min_speakers: null,
-        max_speakers: null,
-        word_timestamps: true,
-        confidence_scores: true,
-        model_type: 'standard',
-        project_id: aliceOwns.transcript_project_id,
-        chunk_seconds: 28,
-        probed_seconds: 1,
-      },
-    });
-    repo.transition(job.id, 'running');
-    const segment = {
-      id: 0,
-      start: 0,
-      end: 1,
-      text: 'Hello.',
-      speaker: null,
-      confidence: 1,
-      words: [],
-    };
-    repo.transition(job.id, 'completed', {
-      progress: 100,
-      result: {
-        model: 'whisper-tiny',
-        task: 'transcribe',
-        language: 'en',
-        duration: 1,
-        text: 'Hello.',
-        speakers: [],
-        files: [
-          {
-            filename: 'matrix.wav',
-            duration: 1,
-            language: 'en',
-            text: 'Hello.',
-            segments: [segment],
-          },
-        ],
-      },
-    });
-    return Promise.resolve(String(job.id));
-  },
+  transcription_job_id: () =>
+    makeTranscriptionJob(
+      engine,
+      alice,
+      aliceOwns.file_key ?? '',
+      aliceOwns.transcript_project_id ?? '',
+    ),
+  // Model packs are the machine's, not a user's (owner-only routes: 403 for others).
+  pack_id: () => Promise.resolve('basic-pitch'),
   auto_cast_job_id: async () => {
     // Through the runner: a book without speakers has nothing to cast (the route answers 400).
     const job = await engine.engine.services.jobs.create(alice.id, 'audiobook_auto_cast', {
@@ -481,6 +350,7 @@ beforeAll(async () => {
     'take_id',
     'voice_id',
     'voice_identifier',
+    'pack_id',
     'custom_voice_id',
     'conversion_id',
     'pronunciation_id',
