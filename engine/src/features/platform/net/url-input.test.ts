@@ -14,9 +14,7 @@ async function refusal(
   loopback: number[] | null = null,
   answers: Record<string, string[]> = {},
 ) {
-  const error = await judgeUrl(raw, { loopback, lookup: lookup(answers) }).catch(
-    (e: unknown) => e,
-  );
+  const error = await judgeUrl(raw, { loopback, lookup: lookup(answers) }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe('validation_error');
   return (error as AppError).message;
