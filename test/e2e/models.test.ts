@@ -181,6 +181,29 @@ describe('home, models and greyed options', () => {
       expect(await page.getByTestId('stems-install').getAttribute('href')).toBe(
         '#/settings/models?task=stems',
       );
+
+      // The shell stays put: only the main column scrolls, never the document (the sidebar
+      // scrolled away while `.main` had no positioning context for what sits inside it). A
+      // short window, so the page is longer than it.
+      await page.setViewportSize({ width: 1280, height: 420 });
+      const scrolled = await page.evaluate(() => {
+        type El = { scrollTop: number; scrollHeight: number; clientHeight: number };
+        const doc = globalThis as unknown as {
+          document: {
+            querySelector(s: string): (El & { getBoundingClientRect(): { top: number } }) | null;
+            scrollingElement: El;
+          };
+        };
+        const main = doc.document.querySelector('main.main');
+        if (main) main.scrollTop = main.scrollHeight;
+        const root = doc.document.scrollingElement;
+        return {
+          mainScrolls: main !== null && main.scrollHeight > main.clientHeight,
+          documentOverflow: root.scrollHeight - root.clientHeight,
+          sidebarTop: doc.document.querySelector('.sidebar')?.getBoundingClientRect().top ?? -1,
+        };
+      });
+      expect(scrolled).toEqual({ mainScrolls: true, documentOverflow: 0, sidebarTop: 0 });
     } finally {
       await closeWatchedPage(watched);
     }
