@@ -322,7 +322,9 @@ describe('audiobooks studio', () => {
     const members = page.getByTestId('cast-member');
     await expect.poll(() => members.count()).toBe(3);
     expect(await members.nth(0).getAttribute('data-speaker')).toBe('');
-    expect(await members.nth(0).getByTestId('cast-voice').textContent()).toBe('No voice chosen');
+    expect(await members.nth(0).getByTestId('cast-voice-name').textContent()).toBe(
+      'No voice chosen',
+    );
     const speakers = await members.evaluateAll((rows) =>
       rows.map((row) => row.getAttribute('data-speaker')),
     );
@@ -335,7 +337,7 @@ describe('audiobooks studio', () => {
     expect(aliceLines).toBeGreaterThan(0);
     expect(await aliceRow.getByTestId('cast-lines').textContent()).toBe(String(aliceLines));
     expect(await aliceRow.getByTestId('cast-sample').textContent()).toContain('said Alice');
-    expect(await aliceRow.getByTestId('cast-voice').textContent()).toBe('Narrator voice');
+    expect(await aliceRow.getByTestId('cast-voice-name').textContent()).toBe('Narrator voice');
     expect(await textOf('cast-summary')).toContain('2 named speakers');
 
     // An alias the engine does not allow (a name onto itself) is refused with its 400.
