@@ -87,7 +87,15 @@ export function ProjectHeader({
         <Stat
           label="Est. runtime"
           testId="header-runtime"
-          value={hasBook ? approxRuntime(numbers.minutes) : '–'}
+          value={
+            hasBook ? (
+              <span data-minutes={numbers.minutes.toFixed(2)}>
+                {approxRuntime(numbers.minutes)}
+              </span>
+            ) : (
+              '–'
+            )
+          }
           note={hasBook ? `at ${project.speed.toFixed(1)}× speed` : undefined}
         />
         <CostStat project={project} />
