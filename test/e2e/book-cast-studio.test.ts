@@ -5,7 +5,9 @@
  * a chapter changes its runtime and cost at once; speakers are detected in the studio, every
  * cast member's voice is shown by name, one character's voice is changed with its picker (read
  * back from the API) and its preview plays; after one short chapter is narrated the header
- * counts exactly that chapter and the run's line no longer says credits are held.
+ * counts exactly that chapter and the run's line no longer says credits are held. The chapter
+ * player plays a narrated chapter's takes in order, the spoken word highlighted across
+ * paragraphs, and answers Space, J/K/L and the arrows (docs/studio-shortcuts.md).
  *
  * Screenshots go to test-output/book-cast-*.png for a human look.
  */
@@ -203,5 +205,108 @@ describe('the book studio: cast voices and live numbers', () => {
     expect(await text('header-words')).toContain(`${chapters[0]!.word_count} narrated`);
     await expect.poll(() => text('cost-detail')).toContain('still to narrate');
     await shot('after');
+  });
+});
+
+const PLAYED = [
+  'CHAPTER 1',
+  'The bell rang twice across the empty square.',
+  'A cat crossed the road and sat by the fountain.',
+  'Then the baker opened his door and the day began.',
+].join('\n\n');
+
+/** The player's position: paragraph index and seconds into it. */
+async function position(): Promise<{ index: number; time: number; playing: boolean }> {
+  const player = page.getByTestId('chapter-player');
+  const index = Number(await player.getAttribute('data-index'));
+  const playing = (await player.getAttribute('data-playing')) === 'true';
+  const time = await page
+    .getByTestId('chapter-player-audio')
+    .evaluate((el) => (el as unknown as { currentTime: number }).currentTime);
+  return { index, time, playing };
+}
+
+describe('the chapter player', () => {
+  it('plays a chapter through with the highlight following, driven by the keyboard', async () => {
+    const project = await api<{ id: string }>('/audiobook/projects', {
+      method: 'POST',
+      body: JSON.stringify({ title: 'Morning', author: 'B. Baker', language: 'en-US' }),
+    });
+    await api(`/audiobook/projects/${project.id}/manuscript/paste`, {
+      method: 'POST',
+      body: JSON.stringify({ text: PLAYED }),
+    });
+    await api(`/audiobook/projects/${project.id}/rights-attestation`, { method: 'POST' });
+    await page.goto(`${engine.url}/#/audiobooks/${project.id}`);
+    await page.locator('[data-testid="narration-panel"][data-status="idle"]').waitFor();
+    await page.getByTestId('narrate-chapter').click();
+    await page
+      .getByTestId('narrate-chapter-result')
+      .filter({ hasText: 'credits settled' })
+      .waitFor({ timeout: 120_000 });
+
+    await page.getByTestId('chapter-play').click();
+    await page.getByTestId('chapter-player').waitFor();
+    expect(await page.getByTestId('chapter-player-paragraph').count()).toBe(3);
+    // Record every spoken word and its paragraph as the highlight moves.
+    await page.evaluate(`(() => {
+      window.__spoken = [];
+      const seen = () => {
+        const player = document.querySelector('[data-testid="chapter-player"]');
+        const word = document.querySelector('[data-testid="chapter-player-word"]');
+        if (!player || !word) return;
+        const entry = player.getAttribute('data-index') + ':' + word.textContent;
+        if (window.__spoken[window.__spoken.length - 1] !== entry) window.__spoken.push(entry);
+      };
+      new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    })()`);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await position()).playing).toBe(true);
+    // It goes on into the next paragraphs by itself, the highlight following.
+    await expect
+      .poll(async () => (await position()).index, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(1);
+    const spoken = await page.evaluate<string[]>('window.__spoken');
+    const first = spoken.filter((entry) => entry.startsWith('0:'));
+    const second = spoken.filter((entry) => entry.startsWith('1:'));
+    expect(first.length).toBeGreaterThan(3);
+    expect(second.length).toBeGreaterThan(0);
+    expect(first.map((entry) => entry.slice(2))).toContain('bell');
+    await shot('player');
+
+    // K pauses, Space resumes.
+    await page.keyboard.press('k');
+    await expect.poll(async () => (await position()).playing).toBe(false);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await position()).playing).toBe(true);
+    await page.keyboard.press('k');
+    await expect.poll(async () => (await position()).playing).toBe(false);
+
+    // Arrows move by paragraph, from its start.
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await position()).index).toBe(0);
+    expect((await position()).time).toBeLessThan(0.2);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await position()).index).toBe(1);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await position()).index).toBe(0);
+
+    // L jumps forward (past a short paragraph's end into the next), J back again.
+    const before = await position();
+    await page.keyboard.press('l');
+    await expect
+      .poll(async () => {
+        const after = await position();
+        return after.index > before.index || after.time > before.time + 1;
+      })
+      .toBe(true);
+    const ahead = await position();
+    await page.keyboard.press('j');
+    await expect
+      .poll(async () => {
+        const after = await position();
+        return after.index < ahead.index || after.time < ahead.time - 1;
+      })
+      .toBe(true);
   });
 });

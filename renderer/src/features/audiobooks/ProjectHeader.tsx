@@ -137,7 +137,8 @@ function CostStat({ project }: { project: Project }) {
           <span data-testid="cost-detail">
             {formatCount(data.estimated_credits)} credits · {formatUsd(data.price_usd_per_minute)}
             /min
-            {data.remaining_credits < data.estimated_credits &&
+            {data.remaining_credits > 0 &&
+              data.remaining_credits < data.estimated_credits &&
               ` · ${formatCount(data.remaining_credits)} credits still to narrate`}
           </span>
         ) : undefined
