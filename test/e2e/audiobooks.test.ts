@@ -320,7 +320,8 @@ describe('audiobooks studio', () => {
     await page.getByTestId('tab-cast').click();
     await page.waitForURL(/\/cast$/);
     const members = page.getByTestId('cast-member');
-    await expect.poll(() => members.count()).toBe(3);
+    // Narrator, Alice, The White Rabbit, and "White Rabbit" as its alias (name variants merge).
+    await expect.poll(() => members.count()).toBe(4);
     expect(await members.nth(0).getAttribute('data-speaker')).toBe('');
     expect(await members.nth(0).getByTestId('cast-voice-name').textContent()).toBe(
       'No voice chosen',
@@ -328,7 +329,10 @@ describe('audiobooks studio', () => {
     const speakers = await members.evaluateAll((rows) =>
       rows.map((row) => row.getAttribute('data-speaker')),
     );
-    expect(speakers.slice(1).sort()).toEqual(['Alice', 'The White Rabbit']);
+    expect(speakers.slice(1).sort()).toEqual(['Alice', 'The White Rabbit', 'White Rabbit']);
+    expect(
+      await page.locator('[data-testid="cast-member"][data-speaker="White Rabbit"]').textContent(),
+    ).toContain('alias of The White Rabbit');
     const aliceRow = page.locator('[data-testid="cast-member"][data-speaker="Alice"]');
     const cast = await api<{
       members: { character_name: string | null; paragraph_count: number }[];

@@ -245,3 +245,19 @@ describe('readCast: characters and aliases', () => {
     expect(reading.paragraphs[1]?.lines[0]?.speaker).toBe('Enfield');
   });
 });
+
+describe('readCast: names', () => {
+  it('reads no name from a heading in capitals: it is not a variant of a character', () => {
+    const reading = readCast(
+      book([
+        "*** START OF THE PROJECT GUTENBERG EBOOK ALICE'S ADVENTURES IN WONDERLAND ***",
+        'CHAPTER I',
+        '"And what is the use of a book," said Alice, "without pictures or conversations?"',
+      ]),
+      { language: 'en' },
+    );
+    const alice = reading.characters.find((c) => c.name === 'Alice');
+    expect(alice?.aliases).toEqual([]);
+    expect(reading.characters.map((c) => c.name)).toEqual(['Alice']);
+  });
+});

@@ -33,6 +33,16 @@ function atSentenceStart(tokens: Token[], i: number): boolean {
   return k < 0 || isSentenceEnd(tokens[k]) || tokens[k]?.text === ':';
 }
 
+/** Two or more words of two letters or more, all in capitals, within tokens [from, to). */
+function shouted(tokens: Token[], from: number, to: number): boolean {
+  let caps = 0;
+  for (let k = from; k < to; k++) {
+    const t = tokens[k];
+    if (isWord(t) && /\p{L}{2}/u.test(t.text) && t.text === t.text.toUpperCase()) caps++;
+  }
+  return caps >= 2;
+}
+
 export function nameMentions(
   tokens: Token[],
   lex: Lexicon,
@@ -44,6 +54,12 @@ export function nameMentions(
     if (!isWord(t) || !t.cap) continue;
     const parsed = parseNameForward(tokens, i, lex);
     if (parsed === null || parsed.end <= i) continue;
+    // A run of upper-case words is a heading or a title line ("THE PROJECT GUTENBERG EBOOK
+    // ALICE'S"), not a name; read as one, it would become a variant of "Alice".
+    if (shouted(tokens, i, parsed.end)) {
+      i = parsed.end - 1;
+      continue;
+    }
     const start = atSentenceStart(tokens, i);
     const titled = lex.titles.has(t.lower.replace(/\.$/, '')) && parsed.end - i > 1;
     if (start && !titled && !isKnown(parsed.name)) {
