@@ -257,7 +257,7 @@ describe('audiobooks studio', () => {
     expect(await front.getByTestId('chapter-skip').getAttribute('aria-pressed')).toBe('true');
     expect(await textOf('project-header-status')).toBe('Ready for narration');
     expect(await textOf('header-chapters-value')).toBe('2');
-    expect(await textOf('header-chapters')).toContain('narrated of 4, 2 skipped');
+    expect(await textOf('header-chapters')).toContain('none narrated yet · 2 chapters skipped');
 
     // Chapter I: every line with the narrator until "Detect speakers" runs.
     await chapters.filter({ hasText: 'CHAPTER I' }).first().getByRole('link').click();
@@ -323,7 +323,9 @@ describe('audiobooks studio', () => {
     // Narrator, Alice, The White Rabbit, and "White Rabbit" as its alias (name variants merge).
     await expect.poll(() => members.count()).toBe(4);
     expect(await members.nth(0).getAttribute('data-speaker')).toBe('');
-    expect(await members.nth(0).getByTestId('cast-voice').textContent()).toBe('No voice chosen');
+    expect(await members.nth(0).getByTestId('cast-voice-name').textContent()).toBe(
+      'No voice chosen',
+    );
     const speakers = await members.evaluateAll((rows) =>
       rows.map((row) => row.getAttribute('data-speaker')),
     );
@@ -339,7 +341,7 @@ describe('audiobooks studio', () => {
     expect(aliceLines).toBeGreaterThan(0);
     expect(await aliceRow.getByTestId('cast-lines').textContent()).toBe(String(aliceLines));
     expect(await aliceRow.getByTestId('cast-sample').textContent()).toContain('said Alice');
-    expect(await aliceRow.getByTestId('cast-voice').textContent()).toBe('Narrator voice');
+    expect(await aliceRow.getByTestId('cast-voice-name').textContent()).toBe('Narrator voice');
     expect(await textOf('cast-summary')).toContain('2 named speakers');
 
     // An alias the engine does not allow (a name onto itself) is refused with its 400.

@@ -287,7 +287,8 @@ describe('narration in the manuscript view', () => {
     const started = page.getByTestId('narrate-book-result');
     await started.waitFor();
     expect(await started.textContent()).toMatch(
-      /^Narrating 7 paragraphs · [\d,]+ credits held · about .+ of work$/,
+      // While the job runs; once it has ended (it can, on a fast machine) nothing is held.
+      /^(Narrating 7 paragraphs · [\d,]+ credits held · about .+ of work|Narrated 7 paragraphs; credits settled)$/,
     );
     expect(
       (await api<{ rights_attested_at: string | null }>(`/audiobook/projects/${project.id}`))

@@ -2,15 +2,19 @@
  * The cast (GET .../cast): the narrator first, then characters by line count, each with its
  * line count, a sample line, its voice and the names merged onto it. "Merge…" sets an alias
  * (POST .../cast/alias); the engine's 400 ("not allowed") is shown in the dialog as it words it.
+ * Each voice is named, picked and previewed in place (CastVoicePicker).
  */
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { FormMessages } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useAudiobooks } from './audiobooks-context.tsx';
-import { LIMITS, audiobookErrorText, formatCount, plural, voiceLabel } from './audiobook-format.ts';
-import type { CastMember } from './audiobook-types.ts';
+import { usePreviewPlayer } from '../voices/use-preview-player.ts';
+import { LIMITS, audiobookErrorText, formatCount, plural } from './audiobook-format.ts';
+import type { AssignResult, CastMember } from './audiobook-types.ts';
 import { SpeakerChip } from './bits.tsx';
+import { useBookNarration } from './book-narration-context.tsx';
+import { CastVoicePicker } from './CastVoicePicker.tsx';
 import { AbIcon } from './icons.tsx';
 import { speakerKey } from './speaker-colour.ts';
 import { useResource } from './use-resource.ts';
@@ -33,6 +37,19 @@ export function CastPanel({
     [client, projectId, speakerVersion],
   );
   const cast = useResource(load);
+  const { voicesClient, project, onProjectChanged } = useBookNarration();
+  const language = project.language;
+  const loadVoices = useCallback(
+    (signal: AbortSignal) => voicesClient.available(language || null, signal, true),
+    [voicesClient, language],
+  );
+  const catalog = useResource(loadVoices);
+  const voices = catalog.data?.voices ?? [];
+  const player = usePreviewPlayer(voicesClient);
+  const voiceSaved = (result: AssignResult) => {
+    if (result.narrator_changed) onProjectChanged({ selected_voice_id: result.voice_id });
+    onSpeakersChanged();
+  };
   const [merging, setMerging] = useState<string | null>(null);
   const members = cast.data?.members ?? [];
   const aliases = new Map(
@@ -60,6 +77,12 @@ export function CastPanel({
         </div>
       </header>
 
+      <audio ref={player.audio} hidden data-testid="cast-voice-audio" />
+      {catalog.error && (
+        <p className="ab-error-text" role="alert">
+          Could not load the voices: {catalog.error}
+        </p>
+      )}
       {cast.error && (
         <div className="alert alert--error" role="alert">
           <Icon name="alert" />
@@ -101,6 +124,15 @@ export function CastPanel({
                   member={member}
                   aliases={aliases}
                   onMerge={setMerging}
+                  voice={
+                    <CastVoicePicker
+                      projectId={projectId}
+                      member={member}
+                      voices={voices}
+                      player={player}
+                      onSaved={voiceSaved}
+                    />
+                  }
                 />
               ))}
             </tbody>
@@ -131,10 +163,12 @@ function CastRow({
   member,
   aliases,
   onMerge,
+  voice,
 }: {
   member: CastMember;
   aliases: ReadonlyMap<string, string>;
   onMerge: (name: string) => void;
+  voice: ReactNode;
 }) {
   const name = member.character_name ?? '';
   return (
@@ -157,11 +191,7 @@ function CastRow({
       <td className="ab-cast__sample" data-testid="cast-sample">
         {member.sample_line ?? <span className="muted">–</span>}
       </td>
-      <td data-testid="cast-voice">
-        <span className={member.voice_id === null ? 'muted' : undefined}>
-          {voiceLabel(member.voice_id, member.is_narrator)}
-        </span>
-      </td>
+      <td data-testid="cast-voice">{voice}</td>
       <td data-testid="cast-aliases">
         {member.aliases.length > 0 ? (
           <ul className="chips">

@@ -5,9 +5,9 @@
  */
 import type { Chapter } from './audiobook-types.ts';
 import { useBookNarration } from './book-narration-context.tsx';
+import { describeBatch } from './BatchStartedLine.tsx';
 import { AbIcon } from './icons.tsx';
 import { NarrationRunMessage } from './NarrationRunMessage.tsx';
-import { batchSummary } from './narration-format.ts';
 import type { BatchStarted } from './narration-types.ts';
 import { useNarrationRun } from './use-narration-run.ts';
 
@@ -49,7 +49,7 @@ export function ChapterNarrate({ chapter }: { chapter: Chapter }) {
       <NarrationRunMessage
         run={narrate}
         testId="narrate-chapter-result"
-        describe={batchSummary}
+        describe={describeBatch}
         onIncludeCompleted={() => start(true)}
       />
     </div>

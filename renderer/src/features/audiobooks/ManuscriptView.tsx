@@ -19,6 +19,7 @@ import type { Chapter, Paragraph, Project } from './audiobook-types.ts';
 import { Pager } from './bits.tsx';
 import { useBookNarration } from './book-narration-context.tsx';
 import { ChapterNarrate } from './ChapterNarrate.tsx';
+import { ChapterPlayer } from './ChapterPlayer.tsx';
 import { AbIcon } from './icons.tsx';
 import { PARAGRAPHS_PER_PAGE, paragraphPaging } from './pagination.ts';
 import { ParagraphItem } from './ParagraphItem.tsx';
@@ -283,6 +284,7 @@ function ChapterParagraphs({
           </p>
         </div>
         {!chapter.skip_narration && <ChapterNarrate chapter={chapter} />}
+        {!chapter.skip_narration && <ChapterPlayer key={chapter.id} chapterId={chapter.id} />}
         {chapter.paragraph_count > PARAGRAPHS_PER_PAGE && (
           <div className="segmented" role="group" aria-label="Paragraphs shown">
             <button

@@ -5,10 +5,11 @@
  */
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { useBookNarration } from './book-narration-context.tsx';
+import { describeBatch } from './BatchStartedLine.tsx';
 import { AbIcon } from './icons.tsx';
 import { NarrationRunMessage } from './NarrationRunMessage.tsx';
 import { NarratorVoicePicker } from './NarratorVoicePicker.tsx';
-import { batchSummary, narrationStatusLabel, progressSummary } from './narration-format.ts';
+import { narrationStatusLabel, progressSummary } from './narration-format.ts';
 import type { BatchStarted, CancelResult } from './narration-types.ts';
 import { useNarrationRun } from './use-narration-run.ts';
 
@@ -83,7 +84,7 @@ export function NarrationPanel() {
       <NarrationRunMessage
         run={book}
         testId="narrate-book-result"
-        describe={batchSummary}
+        describe={describeBatch}
         onIncludeCompleted={() =>
           void book.run(() => client.batch(project.id, { include_completed: true }))
         }

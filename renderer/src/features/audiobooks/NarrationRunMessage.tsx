@@ -4,6 +4,7 @@
  * `empty_selection` refusal (everything chosen already has audio) is said in the studio's words
  * (the engine's names the API field) and offers to narrate it again.
  */
+import type { ReactNode } from 'react';
 import { useBookNarration } from './book-narration-context.tsx';
 import { RightsPrompt } from './RightsPrompt.tsx';
 import type { NarrationRun } from './use-narration-run.ts';
@@ -15,7 +16,7 @@ export function NarrationRunMessage<T>({
   onIncludeCompleted,
 }: {
   run: NarrationRun<T>;
-  describe: (result: T) => string;
+  describe: (result: T) => ReactNode;
   testId: string;
   /** Offered when the engine answered empty_selection. */
   onIncludeCompleted?: () => void;

@@ -11,6 +11,7 @@ import { formatTimestamp } from '../../lib/format.ts';
 import { useAudiobooks } from './audiobooks-context.tsx';
 import { approxRuntime, audiobookErrorText, formatCount, formatUsd } from './audiobook-format.ts';
 import type { Project } from './audiobook-types.ts';
+import { bookNumbers, chaptersNote, wordsNote } from './book-numbers.ts';
 import { ProjectStatusBadge } from './bits.tsx';
 import { AbIcon } from './icons.tsx';
 import { useResource } from './use-resource.ts';
@@ -24,10 +25,8 @@ export function ProjectHeader({
   onImport: () => void;
   onChanged: (next: Partial<Project>) => void;
 }) {
-  const chapters = project.chapters ?? [];
-  const narrated = chapters.filter((chapter) => !chapter.skip_narration);
-  const hasBook = chapters.length > 0;
-  const narratedWords = narrated.reduce((sum, chapter) => sum + chapter.word_count, 0);
+  const numbers = bookNumbers(project.chapters ?? []);
+  const { hasBook } = numbers;
 
   return (
     <section className="ab-header" aria-labelledby="ab-project-title" data-testid="project-header">
@@ -76,25 +75,27 @@ export function ProjectHeader({
         <Stat
           label="Chapters"
           testId="header-chapters"
-          value={hasBook ? formatCount(narrated.length) : '–'}
-          note={
-            hasBook
-              ? narrated.length === chapters.length
-                ? 'all narrated'
-                : `narrated of ${chapters.length}, ${chapters.length - narrated.length} skipped`
-              : 'no manuscript yet'
-          }
+          value={hasBook ? formatCount(numbers.toNarrate) : '–'}
+          note={hasBook ? chaptersNote(numbers) : 'no manuscript yet'}
         />
         <Stat
-          label="Words narrated"
+          label="Words to narrate"
           testId="header-words"
-          value={hasBook ? formatCount(narratedWords) : '–'}
-          note={hasBook ? `${formatCount(project.total_characters)} characters` : undefined}
+          value={hasBook ? formatCount(numbers.words) : '–'}
+          note={hasBook ? wordsNote(numbers) : undefined}
         />
         <Stat
           label="Est. runtime"
           testId="header-runtime"
-          value={hasBook ? approxRuntime(project.estimated_duration_minutes) : '–'}
+          value={
+            hasBook ? (
+              <span data-minutes={numbers.minutes.toFixed(2)}>
+                {approxRuntime(numbers.minutes)}
+              </span>
+            ) : (
+              '–'
+            )
+          }
           note={hasBook ? `at ${project.speed.toFixed(1)}× speed` : undefined}
         />
         <CostStat project={project} />
@@ -106,10 +107,11 @@ export function ProjectHeader({
 function CostStat({ project }: { project: Project }) {
   const client = useAudiobooks();
   const hasBook = (project.chapters?.length ?? 0) > 0;
-  // Asked again whenever the book changes (its totals or any chapter's skip flag).
+  // Asked again whenever the book changes: its totals, any chapter's skip flag or narration
+  // status (the page reloads the project as lines are narrated).
   const version = `${project.updated_at}|${project.total_words}|${(project.chapters ?? [])
-    .map((chapter) => (chapter.skip_narration ? 1 : 0))
-    .join('')}`;
+    .map((chapter) => `${chapter.skip_narration ? 1 : 0}${chapter.status}`)
+    .join(',')}`;
   const load = useCallback(
     (signal: AbortSignal) => {
       void version;
@@ -135,6 +137,9 @@ function CostStat({ project }: { project: Project }) {
           <span data-testid="cost-detail">
             {formatCount(data.estimated_credits)} credits · {formatUsd(data.price_usd_per_minute)}
             /min
+            {data.remaining_credits > 0 &&
+              data.remaining_credits < data.estimated_credits &&
+              ` · ${formatCount(data.remaining_credits)} credits still to narrate`}
           </span>
         ) : undefined
       }

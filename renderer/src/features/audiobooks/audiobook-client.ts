@@ -10,6 +10,7 @@ import type { FetchLike } from '../../api/request.ts';
 import { tokenTransport } from '../../api/transports.ts';
 import type {
   AliasResult,
+  AssignResult,
   AppendRequest,
   Attestation,
   CastList,
@@ -166,6 +167,20 @@ export class AudiobookClient {
     return this.api.post(`${PROJECT}/cast/detect`, {
       params: { project_id: id },
       query: { method: 'heuristic' },
+    });
+  }
+
+  /**
+   * A voice for one cast member (POST .../cast/assign): a character's goes on its main speaker's
+   * cast row; `characterName` null sets the narrator's voice (selected_voice_id).
+   */
+  assignVoice(id: string, characterName: string | null, voiceId: number): Promise<AssignResult> {
+    return this.api.post(`${PROJECT}/cast/assign`, {
+      params: { project_id: id },
+      json:
+        characterName === null
+          ? { narrator: true, voice_id: voiceId }
+          : { character_name: characterName, voice_id: voiceId },
     });
   }
 

@@ -42,6 +42,7 @@ export type ParagraphUpdate = BodyOf<'put', ParagraphRoute>;
 export type CastList = ResponseOf<'get', '/audiobook/projects/{project_id}/cast'>;
 export type CastMember = CastList['members'][number];
 export type DetectResult = ResponseOf<'post', '/audiobook/projects/{project_id}/cast/detect'>;
+export type AssignResult = ResponseOf<'post', '/audiobook/projects/{project_id}/cast/assign'>;
 export type AliasResult = ResponseOf<'post', '/audiobook/projects/{project_id}/cast/alias'>;
 
 export type Attestation = ResponseOf<'post', '/audiobook/projects/{project_id}/rights-attestation'>;

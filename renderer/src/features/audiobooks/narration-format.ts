@@ -3,16 +3,24 @@
  * block, the progress counts. Pure; unit-tested in test/renderer/audiobooks-narration-format.test.ts.
  */
 import { formatDuration, formatEta } from '../../lib/format.ts';
+import type { JobStatus } from '../../api/types.ts';
 import { formatCount, plural } from './audiobook-format.ts';
 import type { BatchStarted, NarrationProgress, NarrationService } from './narration-types.ts';
 
-/** "Narrating 12 paragraphs · 1,234 credits · about 40 s of work · 3 already done, skipped". */
-export function batchSummary(started: BatchStarted): string {
-  const parts = [
-    `Narrating ${plural(started.total_paragraphs, 'paragraph')}`,
-    `${formatCount(started.estimated_credits)} credits held`,
-    `about ${formatDuration(started.estimated_seconds)} of work`,
-  ];
+/**
+ * "Narrating 12 paragraphs · 1,234 credits held · about 40 s of work · left out: 3 already
+ * narrated" while the run's job is under way. Once it has `ended` (the job's terminal status)
+ * nothing is held any more: the line says how the run ended instead.
+ */
+export function batchSummary(started: BatchStarted, ended: JobStatus | null = null): string {
+  const parts =
+    ended === null
+      ? [
+          `Narrating ${plural(started.total_paragraphs, 'paragraph')}`,
+          `${formatCount(started.estimated_credits)} credits held`,
+          `about ${formatDuration(started.estimated_seconds)} of work`,
+        ]
+      : [endedLine(started, ended)];
   const skipped: string[] = [];
   const { completed, locked, skip_narration, in_progress } = started.skipped;
   if (completed > 0) skipped.push(`${completed} already narrated`);
@@ -21,6 +29,13 @@ export function batchSummary(started: BatchStarted): string {
   if (in_progress > 0) skipped.push(`${in_progress} already in progress`);
   if (skipped.length > 0) parts.push(`left out: ${skipped.join(', ')}`);
   return parts.join(' · ');
+}
+
+function endedLine(started: BatchStarted, ended: JobStatus): string {
+  const what = plural(started.total_paragraphs, 'paragraph');
+  if (ended === 'completed') return `Narrated ${what}; credits settled`;
+  if (ended === 'cancelled') return `Narration of ${what} cancelled; unused credits returned`;
+  return `Narration of ${what} stopped; unused credits returned`;
 }
 
 /** "Take 2 · free regeneration" or "Take 3 · 27 credits". */

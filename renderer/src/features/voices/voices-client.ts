@@ -42,10 +42,17 @@ export class VoicesClient {
     });
   }
 
-  /** Voices suited to a locale, best fit first (the narrator picker's list). */
-  available(language: string | null, signal?: AbortSignal): Promise<AvailableVoices> {
+  /**
+   * Voices suited to a locale, best fit first (the narrator picker's list). `includeVariants`
+   * adds the embedded voices' character presets (what the cast's distinct voices are made of).
+   */
+  available(
+    language: string | null,
+    signal?: AbortSignal,
+    includeVariants = false,
+  ): Promise<AvailableVoices> {
     return this.api.get('/audiobook/voices/available', {
-      query: { language: language ?? undefined },
+      query: { language: language ?? undefined, include_variants: includeVariants || undefined },
       signal,
     });
   }
