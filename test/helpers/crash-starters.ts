@@ -20,6 +20,8 @@ export interface CrashInputs {
   long: string;
   /** An EPUB to parse. */
   epub: string;
+  /** About 40 s of one LibriSpeech reader (voice cloning). */
+  voiceSample: string;
 }
 
 export interface StartContext {
@@ -48,7 +50,7 @@ export interface Starter {
 
 const EN_US = new StandardVoices().resolve('en-us')?.id ?? 0;
 
-const DIALOGUE = [
+export const DIALOGUE = [
   'The harbour was grey and still when the ferry came in.',
   '“We should leave before the tide turns,” said Anna.',
   '“There is time yet,” replied Marco.',
@@ -56,13 +58,13 @@ const DIALOGUE = [
   '“Then let us walk,” said Anna.',
 ];
 
-function expectStatus(what: string, status: number, body: unknown, wanted: number[]): void {
+export function expectStatus(what: string, status: number, body: unknown, wanted: number[]): void {
   if (!wanted.includes(status)) {
     throw new Error(`${what}: HTTP ${status} ${JSON.stringify(body).slice(0, 400)}`);
   }
 }
 
-async function upload(ctx: StartContext, file: string, type: string): Promise<string> {
+export async function upload(ctx: StartContext, file: string, type: string): Promise<string> {
   const res = await fetch(`${ctx.engine.api}/files`, {
     method: 'POST',
     headers: { ...ctx.api.headers, 'Content-Type': type, 'X-Filename': path.basename(file) },
@@ -73,20 +75,24 @@ async function upload(ctx: StartContext, file: string, type: string): Promise<st
   return body.file_key;
 }
 
-async function postForm(ctx: StartContext, route: string, form: FormData): Promise<Json> {
+export async function postForm(ctx: StartContext, route: string, form: FormData): Promise<Json> {
   const res = await ctx.api.form<Json>(route, form);
   expectStatus(`POST ${route}`, res.status, res.body, [200, 201, 202]);
   return res.body;
 }
 
-async function postJson(ctx: StartContext, route: string, body: unknown = {}): Promise<Json> {
+export async function postJson(
+  ctx: StartContext,
+  route: string,
+  body: unknown = {},
+): Promise<Json> {
   const res = await ctx.api.post<Json>(route, body);
   expectStatus(`POST ${route}`, res.status, res.body, [200, 201, 202]);
   return res.body;
 }
 
 /** A pasted book (chapters from headings), its rights attested; answers its project id. */
-async function pastedBook(
+export async function pastedBook(
   ctx: StartContext,
   title: string,
   chapters: { title: string; paragraphs: string[] }[],
@@ -106,7 +112,7 @@ async function pastedBook(
   return id;
 }
 
-async function firstChapter(ctx: StartContext, projectId: string): Promise<string> {
+export async function firstChapter(ctx: StartContext, projectId: string): Promise<string> {
   const res = await ctx.api.get<{ chapters: { id: string }[] }>(
     `/audiobook/projects/${projectId}/chapters`,
   );
@@ -115,7 +121,7 @@ async function firstChapter(ctx: StartContext, projectId: string): Promise<strin
   return id;
 }
 
-async function waitJob(ctx: StartContext, id: number, timeoutMs: number): Promise<Json> {
+export async function waitJob(ctx: StartContext, id: number, timeoutMs: number): Promise<Json> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await ctx.api.get<Json>(`/jobs/${id}`);
@@ -129,7 +135,7 @@ async function waitJob(ctx: StartContext, id: number, timeoutMs: number): Promis
  * The job of a type created after the last one this answered (for the OpenAI-style routes that
  * answer only when it ends; a type can be started more than once).
  */
-async function newestJob(ctx: StartContext, type: string): Promise<number> {
+export async function newestJob(ctx: StartContext, type: string): Promise<number> {
   const seen = Number(ctx.state[`newest:${type}`] ?? 0);
   for (let i = 0; i < 300; i++) {
     const res = await ctx.api.get<{ jobs: { id: number }[] }>(`/jobs?type=${type}&per_page=1`);
