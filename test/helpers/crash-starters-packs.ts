@@ -10,14 +10,7 @@ import path from 'node:path';
 import { writeGeneratedClonePack } from '../../engine/src/features/voices/cloning/generated-clone-pack.ts';
 import { writeGeneratedConversionPack } from '../../engine/src/features/voices/conversion/generated-converter.ts';
 import { fixtureFiles, manifestFor } from '../integration/models-fixtures.ts';
-import {
-  newestJob,
-  postForm,
-  postJson,
-  waitJob,
-  type StartContext,
-  type Starter,
-} from './crash-starters.ts';
+import { postForm, postJson, waitJob, type StartContext, type Starter } from './crash-starters.ts';
 import { audioForm } from './voice-samples.ts';
 
 const CLONE_PACK = 'clone-generated';
@@ -66,15 +59,15 @@ export const PACK_STARTERS: Record<string, Starter> = {
     start: async (ctx) => {
       const body = await postForm(
         ctx,
-        '/voice/voice-clone',
+        '/voice/voice-profiles',
         audioForm(ctx.inputs.voiceSample, 'file', {
           name: `Crash ${Date.now()}`,
           denoise: 'false',
         }),
       );
-      return typeof body.clone_job_id === 'number'
-        ? body.clone_job_id
-        : newestJob(ctx, 'voice_cloning');
+      if (typeof body.clone_job_id !== 'number')
+        throw new Error(`POST /voice/voice-profiles: no clone_job_id in ${JSON.stringify(body)}`);
+      return body.clone_job_id;
     },
   },
   voice_conversion: {

@@ -3,8 +3,10 @@
  * the yt-dlp tool install and the article reader. Media comes from a local server this file
  * starts (the engine may fetch from its port only, TAPEHOUSE_FETCH_ALLOW_LOOPBACK), extraction
  * runs Debian's yt-dlp (TAPEHOUSE_YTDLP=system), and the tool install reads a local release
- * mirror of yt-dlp's layout. The downloads read a file served slowly, so they are caught
- * mid-download; info and tool install are io jobs killed while queued behind the held chat jobs.
+ * mirror of yt-dlp's layout. The downloads read a file served a trickle at a time until the
+ * test releases the server after the kill (as the chat server is held), so they are caught
+ * mid-download however loaded the machine; info and tool install are io jobs killed while
+ * queued behind the held chat jobs.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -22,14 +24,16 @@ import { newestJob, postJson, type Starter } from './crash-starters.ts';
 /** A release tag no manifest records a digest for, so the stand-in binary is accepted. */
 const TOOL_TAG = '2099.01.01';
 const TOOL_BINARY = `#!/bin/sh\necho ${TOOL_TAG}\n`;
-/** Bytes per tick of the slow route: a 60 s MP3 at 64 kb/s takes about 15 s. */
-const SLOW_CHUNK = 8 * 1024;
+/** Bytes per tick of the slow route while held: the MP3 would take minutes. */
+const SLOW_CHUNK = 1024;
 const SLOW_TICK_MS = 250;
 
 export interface CrashWeb {
   url: string;
   /** The engine's environment for this server. */
   env: Record<string, string>;
+  /** Serves the slow route at full speed from now on (after the kill). */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -43,17 +47,19 @@ export async function startCrashWeb(dir: string): Promise<CrashWeb> {
   ]);
   const audio = fs.readFileSync(tone);
   const asset = assetFor(loadToolManifest()) ?? 'yt-dlp';
+  let held = true;
   const sha = createHash('sha256').update(TOOL_BINARY).digest('hex');
   const server = http.createServer((req, res) => {
     const route = (req.url ?? '/').split('?')[0] ?? '/';
     if (route === '/tone.mp3' || route === '/slow/tone.mp3') {
       res.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': audio.length });
       if (req.method === 'HEAD') return void res.end();
-      if (route === '/tone.mp3') return void res.end(audio);
+      if (route === '/tone.mp3' || !held) return void res.end(audio);
       let at = 0;
       const timer = setInterval(() => {
-        res.write(audio.subarray(at, at + SLOW_CHUNK));
-        at += SLOW_CHUNK;
+        const chunk = held ? SLOW_CHUNK : audio.length;
+        res.write(audio.subarray(at, at + chunk));
+        at += chunk;
         if (at >= audio.length) {
           clearInterval(timer);
           res.end();
@@ -77,6 +83,9 @@ export async function startCrashWeb(dir: string): Promise<CrashWeb> {
       TAPEHOUSE_FETCH_ALLOW_LOOPBACK: String(port),
       TAPEHOUSE_YTDLP_RELEASES_URL: `${url}/releases`,
     },
+    release: () => {
+      held = false;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -87,7 +96,7 @@ export async function startCrashWeb(dir: string): Promise<CrashWeb> {
 
 /** An article of a few hundred words, narrated from the request's text (nothing fetched). */
 const ARTICLE = Array.from(
-  { length: 12 },
+  { length: 24 },
   (_, i) =>
     `Paragraph ${i + 1}. The ferry left the island at night, its lights low over the water, and the few passengers on deck watched the harbour shrink behind them while the engine hummed below.`,
 ).join('\n\n');

@@ -87,9 +87,9 @@ async function makeInputs(dir: string): Promise<CrashInputs> {
     long: makeSineWav(dir, 'long.wav', 900, 16_000),
     epub: path.join(epubDir ?? '', 'pg_moby-dick.epub'),
     voiceSample: await joinClips(
-      [1, 2, 3].map((n) => speakerFile(process.env.TAPEHOUSE_DATA_DIR ?? '', '1688', n)),
+      [1, 2, 3, 4].map((n) => speakerFile(process.env.TAPEHOUSE_DATA_DIR ?? '', '1688', n)),
       path.join(dir, 'voice-sample.wav'),
-      { maxSeconds: 40 },
+      { maxSeconds: 58 },
     ),
   };
 }
@@ -269,6 +269,7 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
       // Nothing reaches the dead engine's chat requests; the restarted one gets answers.
       chat.gate = null;
       release();
+      web.release();
       engine = await startEngineProcess({ home, env, group: true, timeoutMs: 120_000 });
       const restarted = Date.now();
       expect(engine.output()).toMatch(/recovered jobs: requeued \[/);
