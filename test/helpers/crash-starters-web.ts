@@ -3,10 +3,10 @@
  * the yt-dlp tool install and the article reader. Media comes from a local server this file
  * starts (the engine may fetch from its port only, TAPEHOUSE_FETCH_ALLOW_LOOPBACK), extraction
  * runs Debian's yt-dlp (TAPEHOUSE_YTDLP=system), and the tool install reads a local release
- * mirror of yt-dlp's layout. The downloads read a file served a trickle at a time until the
- * test releases the server after the kill (as the chat server is held), so they are caught
- * mid-download however loaded the machine; info and tool install are io jobs killed while
- * queued behind the held chat jobs.
+ * mirror of yt-dlp's layout. The downloads read a file served slowly until the test releases
+ * the server after the kill; they start once the long jobs are in flight (`startsLate`), so
+ * the kill catches them mid-download. Info and tool install are io jobs killed while queued
+ * behind the held chat jobs.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -24,8 +24,12 @@ import { newestJob, postJson, type Starter } from './crash-starters.ts';
 /** A release tag no manifest records a digest for, so the stand-in binary is accepted. */
 const TOOL_TAG = '2099.01.01';
 const TOOL_BINARY = `#!/bin/sh\necho ${TOOL_TAG}\n`;
-/** Bytes per tick of the slow route while held: the MP3 would take minutes. */
-const SLOW_CHUNK = 1024;
+/**
+ * The slow route while held: 32 KB/s, so the minute of MP3 takes about 15 s. Not slower: the
+ * download's yt-dlp reads the whole URL once before downloading it, and gives up when that
+ * takes past its 20 s socket limit (a 3-minute file at 8 KB/s failed so).
+ */
+const SLOW_CHUNK = 8 * 1024;
 const SLOW_TICK_MS = 250;
 
 export interface CrashWeb {
@@ -112,6 +116,7 @@ export const WEB_STARTERS: Record<string, Starter> = {
     },
   },
   video_download: {
+    startsLate: 'a download ends within about 20 s; it starts once the long jobs are in flight',
     prepare: async (ctx) => {
       // The route extracts info before it creates the job: read once here, then cached.
       await postJson(ctx, '/video/info', { url: `${ctx.state.webUrl ?? ''}/slow/tone.mp3` });
@@ -126,6 +131,7 @@ export const WEB_STARTERS: Record<string, Starter> = {
     },
   },
   video_download_public: {
+    startsLate: 'a download ends within about 20 s; it starts once the long jobs are in flight',
     start: async (ctx) => {
       const body = await postJson(ctx, '/video/public/download', {
         url: `${ctx.state.webUrl ?? ''}/slow/tone.mp3`,

@@ -46,6 +46,11 @@ export interface Starter {
    * flight, so the chat client's 180 s timeout cannot end it before the kill on a slow machine.
    */
   heldByChat?: true;
+  /**
+   * Set (with why) for a job that ends within seconds however loaded the machine: it is started
+   * with the held chat jobs, once every long job is in flight, so its short run meets theirs.
+   */
+  startsLate?: string;
 }
 
 const EN_US = new StandardVoices().resolve('en-us')?.id ?? 0;

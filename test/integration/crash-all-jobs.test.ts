@@ -248,10 +248,14 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
           atKill = await jobStates(ctx.api, ids, home);
         }
       };
-      // First every job that runs on its own, then those held by the chat server, then those
-      // killed while queued behind them.
+      // First every job that runs on its own, then those held by the chat server with the short
+      // ones that start late, then those killed while queued behind them.
       const phase = (type: string) =>
-        STARTERS[type]?.killedWhileQueued ? 2 : STARTERS[type]?.heldByChat ? 1 : 0;
+        STARTERS[type]?.killedWhileQueued
+          ? 2
+          : STARTERS[type]?.heldByChat || STARTERS[type]?.startsLate
+            ? 1
+            : 0;
       for (const current of [0, 1, 2]) {
         for (const type of order.filter((t) => phase(t) === current)) {
           ids.set(type, await (STARTERS[type]?.start(ctx) ?? -1));
