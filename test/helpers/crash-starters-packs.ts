@@ -53,6 +53,7 @@ async function installed(ctx: StartContext, pack: string, from: string): Promise
 
 export const PACK_STARTERS: Record<string, Starter> = {
   voice_cloning: {
+    startsLate: 'cloning a minute of speech with the generated pack ends in seconds',
     prepare: async (ctx) => {
       await installed(ctx, CLONE_PACK, ctx.state.cloneSource ?? '');
     },

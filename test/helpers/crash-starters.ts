@@ -194,6 +194,7 @@ export const STARTERS: Record<string, Starter> = {
     },
   },
   stem_extraction: {
+    startsLate: 'a two-stem split of a minute ends in seconds',
     prepare: async (ctx) => {
       ctx.state.musicKey = await upload(ctx, ctx.inputs.music, 'audio/wav');
     },
@@ -219,6 +220,7 @@ export const STARTERS: Record<string, Starter> = {
     },
   },
   transcription: {
+    startsLate: 'the scripted Whisper pack transcribes a minute in seconds',
     start: async (ctx) => {
       transcribe(ctx, 'json');
       return newestJob(ctx, 'transcription');
@@ -231,6 +233,7 @@ export const STARTERS: Record<string, Starter> = {
     },
   },
   audiobook_parse: {
+    startsLate: 'it parses the EPUB in seconds',
     prepare: async (ctx) => {
       const project = await postJson(ctx, '/audiobook/projects', { title: 'Parsed' });
       ctx.state.parseProject = String(project.id);
@@ -344,6 +347,7 @@ export const STARTERS: Record<string, Starter> = {
     },
   },
   audiobook_acx_master: {
+    startsLate: 'mastering a minute ends in seconds',
     start: async (ctx) => {
       const body = await postForm(
         ctx,
