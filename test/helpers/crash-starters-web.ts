@@ -25,9 +25,9 @@ import { newestJob, postJson, type Starter } from './crash-starters.ts';
 const TOOL_TAG = '2099.01.01';
 const TOOL_BINARY = `#!/bin/sh\necho ${TOOL_TAG}\n`;
 /**
- * The slow route while held: 32 KB/s, so the minute of MP3 takes about 15 s. Not slower: the
+ * The slow route while held: 32 KB/s, so the 20 s of MP3 take about 5 s. Not slower: the
  * download's yt-dlp reads the whole URL once before downloading it, and gives up when that
- * takes past its 20 s socket limit (a 3-minute file at 8 KB/s failed so).
+ * takes past its 20 s socket limit (a minute at 32 KB/s failed so on the loaded machine).
  */
 const SLOW_CHUNK = 8 * 1024;
 const SLOW_TICK_MS = 250;
@@ -46,7 +46,7 @@ export async function startCrashWeb(dir: string): Promise<CrashWeb> {
   const tone = path.join(dir, 'tone.mp3');
   execFileSync(systemFfmpeg(), [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100', '-t', '60'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100', '-t', '20'],
     ...['-c:a', 'libmp3lame', '-b:a', '64k', tone],
   ]);
   const audio = fs.readFileSync(tone);
