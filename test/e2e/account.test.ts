@@ -371,13 +371,16 @@ describe('studio account area', () => {
     await page.getByTestId('password-new').fill('rotate-me-8');
     await page.getByTestId('password-confirm').fill('rotate-me-8');
     await page.getByTestId('password-submit').click();
+    // Password hashing is deliberately slow; a loaded CI machine needs more than 5 s.
     await expect
-      .poll(() => textOf('password-messages'))
+      .poll(() => textOf('password-messages'), { timeout: 30_000 })
       .toContain('The current password is wrong.');
     expect(await page.getByTestId('account-signed-in').count()).toBe(1);
     await page.getByTestId('password-current').fill(password);
     await page.getByTestId('password-submit').click();
-    await expect.poll(() => textOf('password-messages')).toContain('Password changed.');
+    await expect
+      .poll(() => textOf('password-messages'), { timeout: 30_000 })
+      .toContain('Password changed.');
     expect(await page.getByTestId('password-new').inputValue()).toBe('');
     expect((await login(email, 'rotate-me-8', 'E2E/after-change')).status).toBe(200);
     const stillValid = await fetch(`${engine.api}/auth/session/validate`, {

@@ -16,11 +16,37 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/audiobook.ts';
 import { makeSineWav, systemFfmpeg } from '../helpers/audio-fixtures.ts';
 import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
-import { STARTERS, type CrashInputs, type StartContext } from '../helpers/crash-starters.ts';
+import { BOOKS_STARTERS } from '../helpers/crash-starters-books.ts';
+import { PACK_STARTERS, writeCrashPacks } from '../helpers/crash-starters-packs.ts';
+import { startCrashWeb, WEB_STARTERS, type CrashWeb } from '../helpers/crash-starters-web.ts';
+import {
+  STARTERS as BASE_STARTERS,
+  type CrashInputs,
+  type StartContext,
+  type Starter,
+} from '../helpers/crash-starters.ts';
 import { startEngine, startEngineProcess, type EngineProcess } from '../helpers/engine.ts';
 import { prepareModelFolders, type ModelFolders } from '../helpers/model-fixtures.ts';
 import { realData, realModel } from '../helpers/requirements.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
+import { joinClips, LIBRISPEECH, speakerFile } from '../helpers/voice-samples.ts';
+
+/**
+ * Job types this test does not kill yet, with why. Their starters exist, but yt-dlp gives up on
+ * the slowed local server ("Unable to download webpage: timed out") before the kill comes, so
+ * the run never reaches the restart; not a pass, a known gap.
+ */
+const NOT_YET_COVERED: Record<string, string> = {
+  video_download: 'yt-dlp times out on the slowed local server before the kill',
+  video_download_public: 'yt-dlp times out on the slowed local server before the kill',
+};
+
+const STARTERS: Record<string, Starter> = {
+  ...BASE_STARTERS,
+  ...BOOKS_STARTERS,
+  ...PACK_STARTERS,
+  ...WEB_STARTERS,
+};
 
 const models = realModel('denoise/gtcrn_simple.onnx') && realModel('midi/nmp.onnx');
 const vad = realModel('vad/silero_vad.onnx');
@@ -28,7 +54,10 @@ const tiktoken = realModel('asr/whisper-assets/multilingual.tiktoken');
 const speechDir = realData('speech/picovoice_multilingual');
 const epubDir = realData('books/epub');
 const maestro = realData('music/maestro_excerpt/2018');
-const ready = [models, vad, tiktoken, speechDir, epubDir, maestro].every((x) => x !== null);
+const librispeech = realData(LIBRISPEECH);
+const ready = [models, vad, tiktoken, speechDir, epubDir, maestro, librispeech].every(
+  (x) => x !== null,
+);
 
 const temp = makeTempDir('crash-all-jobs-');
 afterAll(() => temp.cleanup());
@@ -50,7 +79,7 @@ function ffmpeg(args: string[]): void {
   execFileSync(systemFfmpeg(), ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 }
 
-function makeInputs(dir: string): CrashInputs {
+async function makeInputs(dir: string): Promise<CrashInputs> {
   const speech = path.join(dir, 'speech.wav');
   ffmpeg([
     ...['-stream_loop', '9', '-i', path.join(speechDir ?? '', 'test.wav')],
@@ -67,6 +96,11 @@ function makeInputs(dir: string): CrashInputs {
     music,
     long: makeSineWav(dir, 'long.wav', 900, 16_000),
     epub: path.join(epubDir ?? '', 'pg_moby-dick.epub'),
+    voiceSample: await joinClips(
+      [1, 2, 3, 4].map((n) => speakerFile(process.env.TAPEHOUSE_DATA_DIR ?? '', '1688', n)),
+      path.join(dir, 'voice-sample.wav'),
+      { maxSeconds: 58 },
+    ),
   };
 }
 
@@ -87,10 +121,16 @@ async function registeredTypes(folders: ModelFolders) {
  * The jobs' states in one request (one read of the jobs table), so the kill follows the moment
  * they were all seen in flight by one round trip, not by a dozen.
  */
-async function jobStates(api: Client, ids: Map<string, number>): Promise<Map<string, JobState>> {
+async function jobStates(
+  api: Client,
+  ids: Map<string, number>,
+  home: string,
+): Promise<Map<string, JobState>> {
   const res = await api.get<{ jobs: JobState[] }>('/jobs?per_page=100');
   if (res.status !== 200) throw new Error(`GET /jobs: ${res.status}`);
   const byId = new Map(res.body.jobs.map((job) => [job.id, job]));
+  const unlisted = [...ids.values()].filter((id) => !byId.has(id));
+  for (const job of publicJobs(home, unlisted)) byId.set(job.id, job);
   const out = new Map<string, JobState>();
   for (const [type, id] of ids) {
     const job = byId.get(id);
@@ -98,6 +138,26 @@ async function jobStates(api: Client, ids: Map<string, number>): Promise<Map<str
     out.set(type, job);
   }
   return out;
+}
+
+/**
+ * Jobs of the public routes (media info, public download) belong to no user, so GET /jobs does
+ * not list them: read from the database (WAL: a reader beside the running engine).
+ */
+function publicJobs(home: string, ids: number[]): JobState[] {
+  if (ids.length === 0) return [];
+  const db = new Database(path.join(home, 'tapehouse.db'), { readonly: true });
+  try {
+    return db
+      .prepare(
+        `SELECT id, type, status, progress, stage, attempts, created_at, started_at,
+                failure_reason, error_message
+         FROM jobs WHERE owner_id = 'public' AND id IN (${ids.map(() => '?').join(',')})`,
+      )
+      .all(...ids) as JobState[];
+  } finally {
+    db.close();
+  }
 }
 
 const ENDED = new Set(['completed', 'failed', 'cancelled']);
@@ -125,14 +185,25 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
   it('restarts, ends every job in a definite state with credits matching usage, and leaves no temp files', async () => {
     const started = Date.now();
     const folders = prepareModelFolders(temp.dir, process.env.TAPEHOUSE_MODELS_DIR ?? '');
-    const types = await registeredTypes(folders);
+    const registered = await registeredTypes(folders);
+    // Named gaps, printed on every run (issue 13 stays open on them); each must stay registered.
+    for (const [type, why] of Object.entries(NOT_YET_COVERED)) {
+      expect(
+        registered.map((t) => t.type),
+        `NOT_YET_COVERED names ${type}`,
+      ).toContain(type);
+      console.warn(`crash test: ${type} is NOT covered yet: ${why}`);
+    }
+    const types = registered.filter((t) => !(t.type in NOT_YET_COVERED));
     const missing = types.map((t) => t.type).filter((type) => !(type in STARTERS));
     expect(
       missing,
       'job types with no crash-test starter (test/helpers/crash-starters.ts)',
     ).toEqual([]);
 
-    const inputs = makeInputs(temp.dir);
+    const inputs = await makeInputs(temp.dir);
+    const packs = writeCrashPacks(path.join(temp.dir, 'packs'), folders.manifestsDir);
+    const web: CrashWeb = await startCrashWeb(path.join(temp.dir, 'web'));
     const home = path.join(temp.dir, 'home');
     const tmp = path.join(temp.dir, 'engine-tmp');
     fs.mkdirSync(tmp);
@@ -148,6 +219,7 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
       // Every job of the test runs at once; two io slots, both taken by the held chat jobs.
       TAPEHOUSE_CONCURRENCY: `inference=${types.length},ffmpeg=${types.length},io=2`,
       TMPDIR: tmp,
+      ...web.env,
     };
     let engine: EngineProcess | null = null;
     try {
@@ -156,7 +228,7 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
         engine,
         api: client(engine, engine.token),
         inputs,
-        state: {},
+        state: { ...packs, webUrl: web.url },
       };
       const order = types.map((t) => t.type);
       for (const type of order) await STARTERS[type]?.prepare?.(ctx);
@@ -176,7 +248,7 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
       // is started again, a few times at most, so the kill catches one of its type mid-run.
       const restarts = new Map<string, number>();
       const untilInFlight = async (): Promise<void> => {
-        atKill = await jobStates(ctx.api, ids);
+        atKill = await jobStates(ctx.api, ids, home);
         for (let i = 0; !inFlight(atKill); i++) {
           if (i > 1800) throw new Error(`not all in flight: ${summary(atKill)}`);
           for (const [type, job] of atKill) {
@@ -192,13 +264,17 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
             ids.set(type, await (STARTERS[type]?.start(ctx) ?? -1));
           }
           await new Promise((resolve) => setTimeout(resolve, 100));
-          atKill = await jobStates(ctx.api, ids);
+          atKill = await jobStates(ctx.api, ids, home);
         }
       };
-      // First every job that runs on its own, then those held by the chat server, then those
-      // killed while queued behind them.
+      // First every job that runs on its own, then those held by the chat server with the short
+      // ones that start late, then those killed while queued behind them.
       const phase = (type: string) =>
-        STARTERS[type]?.killedWhileQueued ? 2 : STARTERS[type]?.heldByChat ? 1 : 0;
+        STARTERS[type]?.killedWhileQueued
+          ? 2
+          : STARTERS[type]?.heldByChat || STARTERS[type]?.startsLate
+            ? 1
+            : 0;
       for (const current of [0, 1, 2]) {
         for (const type of order.filter((t) => phase(t) === current)) {
           ids.set(type, await (STARTERS[type]?.start(ctx) ?? -1));
@@ -216,15 +292,16 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
       // Nothing reaches the dead engine's chat requests; the restarted one gets answers.
       chat.gate = null;
       release();
+      web.release();
       engine = await startEngineProcess({ home, env, group: true, timeoutMs: 120_000 });
       const restarted = Date.now();
       expect(engine.output()).toMatch(/recovered jobs: requeued \[/);
       const api = client(engine, engine.token);
-      let after = await jobStates(api, ids);
+      let after = await jobStates(api, ids, home);
       for (let i = 0; ![...after.values()].every((job) => ENDED.has(job.status)); i++) {
         if (i > 3600) throw new Error(`jobs still open: ${summary(after)}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
-        after = await jobStates(api, ids);
+        after = await jobStates(api, ids, home);
       }
       const settled = Date.now();
 
@@ -286,6 +363,7 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
       release();
       await engine?.stop();
       await chat.stop();
+      await web.close();
     }
   }, 600_000);
 });
