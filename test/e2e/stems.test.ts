@@ -160,9 +160,9 @@ describe('stems page', () => {
           timeout: 30_000,
         })
         .toBe('COMPLETED');
-      expect(await page.getByTestId('stems-job').textContent()).toContain(
-        `${path.basename(song)}: Stems ready`,
-      );
+      await expect
+        .poll(() => page.getByTestId('stems-job').textContent(), { timeout: 30_000 })
+        .toContain(`${path.basename(song)}: Stems ready`);
       await page.getByTestId('stem-no_vocals').waitFor();
       expect(await page.getByTestId('stem-no_vocals').textContent()).toContain(
         'Instrumental (no vocals)',

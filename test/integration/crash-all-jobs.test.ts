@@ -293,7 +293,14 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
       chat.gate = null;
       release();
       web.release();
-      engine = await startEngineProcess({ home, env, group: true, timeoutMs: 120_000 });
+      // The restarted engine resumes two at a time per resource, as a 2-core machine would run
+      // them: all at once, a 45 s media extraction timed out behind fifteen inference jobs.
+      engine = await startEngineProcess({
+        home,
+        env: { ...env, TAPEHOUSE_CONCURRENCY: 'inference=2,ffmpeg=2,io=2' },
+        group: true,
+        timeoutMs: 120_000,
+      });
       const restarted = Date.now();
       expect(engine.output()).toMatch(/recovered jobs: requeued \[/);
       const api = client(engine, engine.token);
