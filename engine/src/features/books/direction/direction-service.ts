@@ -3,13 +3,14 @@
  * "Direction"). Starting checks the scope and the book's state; the work is the
  * `audiobook_auto_direction` job (direction-job.ts). Free: no credits are held or charged.
  */
-import type { ChapterRow, ParagraphRow, ProjectRow } from '../../../db/schema/audiobook.ts';
+import type { ChapterRow, ParagraphRow } from '../../../db/schema/audiobook.ts';
 import { AppError } from '../../../errors.ts';
 import type { JobRow } from '../../../jobs/job-repo.ts';
 import type { JobRunner } from '../../../jobs/job-runner.ts';
 import { JOB_TYPES, type BookJobs } from '../book-jobs.ts';
 import { contractError, contractStatus } from '../cast/cast-detection.ts';
 import type { ChapterRepo } from '../chapters/chapter-repo.ts';
+import { chaptersInScope } from '../chapters/chapter-scope.ts';
 import type { ProjectRepo } from '../projects/project-repo.ts';
 import { requireOwnedProject } from '../projects/project-service.ts';
 import { directionResultSchema } from './direction-schemas.ts';
@@ -34,26 +35,9 @@ export class DirectionService {
     private readonly jobs: JobRunner,
   ) {}
 
-  private scope(project: ProjectRow, chapterIds: string[] | undefined): ChapterRow[] {
-    if (chapterIds === undefined) return this.chapters.listChapters(project.id);
-    if (chapterIds.length === 0) {
-      throw new AppError(
-        'empty_selection',
-        'chapter_ids is empty: send chapter ids, or omit it for the whole book.',
-      );
-    }
-    const chapters = this.chapters.chaptersByIds(project.id, [...new Set(chapterIds)]);
-    if (chapters.length === 0) {
-      throw new AppError('bad_request', 'No chapter of this project matches chapter_ids.', {
-        details: { reason: 'no_chapters_matched' },
-      });
-    }
-    return chapters;
-  }
-
   async start(ownerId: string, projectId: string, chapterIds: string[] | undefined) {
     const project = requireOwnedProject(this.projects, ownerId, projectId);
-    const chapters = this.scope(project, chapterIds);
+    const chapters = chaptersInScope(this.chapters, project.id, chapterIds);
     if (this.bookJobs.active(project.id, [JOB_TYPES.direction]).length > 0) {
       throw new AppError('conflict', 'Auto Direction is already running for this book.', {
         details: { reason: 'direction_running' },

@@ -4,12 +4,13 @@
  * (screenplay-job.ts), with the chat endpoint when TAPEHOUSE_LLM_URL is set and with the cast
  * library's context reading when not (so annotation never answers 503).
  */
-import type { ChapterRow, ParagraphRow, ProjectRow } from '../../../db/schema/audiobook.ts';
+import type { ChapterRow, ParagraphRow } from '../../../db/schema/audiobook.ts';
 import { AppError } from '../../../errors.ts';
 import type { JobRunner } from '../../../jobs/job-runner.ts';
 import { JOB_TYPES, type BookJobs } from '../book-jobs.ts';
 import { contractError, contractStatus } from '../cast/cast-detection.ts';
 import type { ChapterRepo } from '../chapters/chapter-repo.ts';
+import { chaptersInScope } from '../chapters/chapter-scope.ts';
 import type { ChatClient } from '../llm/chat-client.ts';
 import { ANNOTATION_WORD_LIMIT } from '../cast/llm-speakers.ts';
 import type { ProjectRepo } from '../projects/project-repo.ts';
@@ -46,26 +47,9 @@ export class ScreenplayService {
     private readonly chat: ChatClient,
   ) {}
 
-  private scope(project: ProjectRow, chapterIds: string[] | undefined): ChapterRow[] {
-    if (chapterIds === undefined) return this.chapters.listChapters(project.id);
-    if (chapterIds.length === 0) {
-      throw new AppError(
-        'empty_selection',
-        'chapter_ids is empty: send chapter ids, or omit it for the whole book.',
-      );
-    }
-    const chapters = this.chapters.chaptersByIds(project.id, [...new Set(chapterIds)]);
-    if (chapters.length === 0) {
-      throw new AppError('bad_request', 'No chapter of this project matches chapter_ids.', {
-        details: { reason: 'no_chapters_matched' },
-      });
-    }
-    return chapters;
-  }
-
   async start(ownerId: string, projectId: string, chapterIds: string[] | undefined) {
     const project = requireOwnedProject(this.projects, ownerId, projectId);
-    const chapters = this.scope(project, chapterIds);
+    const chapters = chaptersInScope(this.chapters, project.id, chapterIds);
     if (this.bookJobs.active(project.id, [JOB_TYPES.screenplay]).length > 0) {
       throw new AppError('conflict', 'An annotation is already running for this book.', {
         details: { reason: 'annotation_running' },
