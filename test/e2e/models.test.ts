@@ -167,12 +167,12 @@ describe('home, models and greyed options', () => {
     try {
       await page.goto(`${engine.url}/#/music/midi`);
       await page.getByTestId('midi-missing-model').waitFor();
-      expect(await page.getByTestId('midi-preset').inputValue()).toBe('piano');
+      expect(await page.getByTestId('midi-preset').getAttribute('data-value')).toBe('piano');
       // The built-in separator makes no piano: greyed and unticked in a mix…
       await expect.poll(() => page.getByTestId('midi-stem-piano').isDisabled()).toBe(true);
       expect(await page.getByTestId('midi-stem-piano').isChecked()).toBe(false);
       expect(await page.getByTestId('midi-stem-bass').isChecked()).toBe(true);
-      await page.getByTestId('midi-install-piano').waitFor();
+      await page.getByTestId('midi-install-stems').waitFor();
       // …and offered again for a solo recording, which needs no separation.
       await page.getByTestId('midi-split-off').check();
       expect(await page.getByTestId('midi-stem-piano').isChecked()).toBe(true);

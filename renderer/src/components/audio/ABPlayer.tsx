@@ -5,6 +5,7 @@
  * waveform seeks both.
  */
 import { useMemo, useState } from 'react';
+import { SegmentedControl } from '../SegmentedControl.tsx';
 import { BufferWaveform } from './BufferWaveform.tsx';
 import { useDecodedAudio } from './use-decoded-audio.ts';
 import { useSyncedPlayer } from './use-synced-player.ts';
@@ -30,7 +31,7 @@ export function ABPlayer({
   a: ABSide;
   b: ABSide;
   initial?: 'a' | 'b';
-  /** Prefix of every test id (and the radio group's name). */
+  /** Prefix of every test id. */
   testIdPrefix: string;
 }) {
   const urls = useMemo(() => [a.url, b.url], [a.url, b.url]);
@@ -63,21 +64,16 @@ export function ABPlayer({
         >
           {player.playing ? 'Pause' : 'Play'}
         </button>
-        <span role="radiogroup" aria-label="Listen to">
-          {sides.map(({ key, side }) => (
-            <label key={key}>
-              <input
-                type="radio"
-                name={id('ab')}
-                value={side.id}
-                checked={heard === key}
-                onChange={() => setHeard(key)}
-                data-testid={id(`listen-${side.id}`)}
-              />{' '}
-              {side.choice}
-            </label>
-          ))}
-        </span>
+        <SegmentedControl
+          label="Listen to"
+          value={heard}
+          onChange={setHeard}
+          options={sides.map(({ key, side }) => ({
+            value: key,
+            label: side.choice,
+            testId: id(`listen-${side.id}`),
+          }))}
+        />
         <span data-testid={id('time')}>{player.time.toFixed(1)} s</span>
         {!player.ready && <span>Loading the audio…</span>}
       </div>

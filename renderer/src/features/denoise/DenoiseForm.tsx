@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { FileField } from '../../components/audio/FilePicker.tsx';
+import { SegmentedControl } from '../../components/SegmentedControl.tsx';
 import { InstallLink } from '../models/InstallLink.tsx';
 import { useModelPacks } from '../models/use-model-packs.ts';
 import type { QualityMode } from './denoise-types.ts';
@@ -54,31 +55,28 @@ export function DenoiseForm({
         disabled={busy}
         onFile={setFile}
       />
-      <fieldset className="denoise-modes">
-        <legend>Quality</legend>
-        {MODES.map((m) => (
-          <label key={m.mode} className={ready(m) ? undefined : 'option--missing'}>
-            <input
-              type="radio"
-              name="denoise-mode"
-              value={m.mode}
-              checked={mode === m.mode}
-              disabled={!ready(m)}
-              onChange={() => setChosen(m.mode)}
-              data-testid={`denoise-mode-${m.mode}`}
-            />
-            <span>
-              <strong>{m.title}</strong> — {m.about}
-              {!ready(m) && (
-                <>
-                  {' '}
-                  Not installed. <InstallLink task="denoise" testId={`denoise-install-${m.mode}`} />
-                </>
-              )}
-            </span>
-          </label>
+      <div className="denoise-modes">
+        <span className="field__label">Quality</span>
+        <SegmentedControl
+          label="Quality"
+          stacked
+          value={mode}
+          onChange={setChosen}
+          options={MODES.map((m) => ({
+            value: m.mode,
+            label: m.title,
+            detail: m.about,
+            disabled: !ready(m),
+            testId: `denoise-mode-${m.mode}`,
+          }))}
+        />
+        {MODES.filter((m) => !ready(m)).map((m) => (
+          <p key={m.mode} className="option--missing">
+            {m.title} is not installed.{' '}
+            <InstallLink task="denoise" testId={`denoise-install-${m.mode}`} />
+          </p>
         ))}
-      </fieldset>
+      </div>
       <button
         type="button"
         className="button button--primary"

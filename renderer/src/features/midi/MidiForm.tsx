@@ -4,6 +4,9 @@
  */
 import { useState } from 'react';
 import { FileField } from '../../components/audio/FilePicker.tsx';
+import { SegmentedControl } from '../../components/SegmentedControl.tsx';
+import { SelectMenu } from '../../components/SelectMenu.tsx';
+import { Toggle } from '../../components/Toggle.tsx';
 import { InstallLink } from '../models/InstallLink.tsx';
 import { useMidiAvailability } from './use-midi-availability.ts';
 import { DEFAULT_STEMS, PRESETS, STEMS, type Preset } from './midi-settings.ts';
@@ -69,70 +72,69 @@ export function MidiForm({
         disabled={busy}
         onFile={setFile}
       />
-      <fieldset className="midi-fieldset">
-        <legend>What is in it</legend>
-        <label>
-          <input
-            type="radio"
-            name="midi-split"
-            checked={split}
-            onChange={() => setSplit(true)}
-            data-testid="midi-split-on"
-          />
-          <span>A mix: separate the stems first, then transcribe each one</span>
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="midi-split"
-            checked={!split}
-            onChange={() => setSplit(false)}
-            data-testid="midi-split-off"
-          />
-          <span>A solo instrument or voice: transcribe the whole recording as one track</span>
-        </label>
-      </fieldset>
-      <fieldset className="midi-fieldset midi-stems">
-        <legend>Stems</legend>
-        {STEMS.map((stem) => (
-          <label key={stem.id} className={offered(stem.id) ? undefined : 'option--missing'}>
-            <input
-              type="checkbox"
+      <div className="midi-fieldset">
+        <span className="field__label">What is in it</span>
+        <SegmentedControl
+          label="What is in it"
+          stacked
+          value={split ? 'mix' : 'solo'}
+          onChange={(kind) => setSplit(kind === 'mix')}
+          options={[
+            {
+              value: 'mix',
+              label: 'A mix',
+              detail: 'Separate the stems first, then transcribe each one',
+              testId: 'midi-split-on',
+            },
+            {
+              value: 'solo',
+              label: 'A solo instrument or voice',
+              detail: 'Transcribe the whole recording as one track',
+              testId: 'midi-split-off',
+            },
+          ]}
+        />
+      </div>
+      <div className="midi-fieldset">
+        <span className="field__label" id="midi-stems-label">
+          Stems to transcribe
+        </span>
+        <div className="midi-stems" role="group" aria-labelledby="midi-stems-label">
+          {STEMS.map((stem) => (
+            <Toggle
+              key={stem.id}
               checked={offered(stem.id) && stems.includes(stem.id)}
               disabled={!offered(stem.id)}
               onChange={() => toggleStem(stem.id)}
-              data-testid={`midi-stem-${stem.id}`}
-            />
-            <span>
+              testId={`midi-stem-${stem.id}`}
+            >
               {stem.label}
               {stem.note && <em> ({stem.note})</em>}
-              {!offered(stem.id) && (
-                <>
-                  {' '}
-                  — no installed separator makes it{' '}
-                  <InstallLink task="stems" testId={`midi-install-${stem.id}`} />
-                </>
-              )}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+            </Toggle>
+          ))}
+        </div>
+        {STEMS.some((stem) => !offered(stem.id)) && (
+          <p className="option--missing">
+            Greyed out, no installed separator makes them:{' '}
+            {STEMS.filter((stem) => !offered(stem.id))
+              .map((stem) => stem.label)
+              .join(', ')}
+            . <InstallLink task="stems" testId="midi-install-stems" />
+          </p>
+        )}
+      </div>
       <fieldset className="midi-fieldset midi-options">
         <legend>Notes</legend>
-        <label>
-          <span>Preset</span>
-          <select
-            value={preset}
-            onChange={(e) => choosePreset(e.target.value as Preset)}
-            data-testid="midi-preset"
-          >
-            {Object.entries(PRESETS).map(([id, p]) => (
-              <option key={id} value={id}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectMenu
+          label="Preset"
+          testId="midi-preset"
+          value={preset}
+          onChange={choosePreset}
+          options={(Object.keys(PRESETS) as Preset[]).map((id) => ({
+            value: id,
+            label: PRESETS[id].label,
+          }))}
+        />
         <label>
           <span>Onset threshold {onset.toFixed(2)}</span>
           <input
@@ -160,6 +162,7 @@ export function MidiForm({
           <span>Shortest note (ms)</span>
           <input
             type="number"
+            className="input"
             min={10}
             max={2000}
             value={minNote}
@@ -170,6 +173,7 @@ export function MidiForm({
           <span>Tempo (BPM, empty: detect)</span>
           <input
             type="number"
+            className="input"
             min={30}
             max={300}
             placeholder="auto"

@@ -3,8 +3,9 @@
  * not transcribed, the DSP notice), play/stop, the merged download, one row per track (notes,
  * mute, downloads) and the piano roll.
  */
+import { Toggle } from '../../components/Toggle.tsx';
 import { PianoRoll } from './PianoRoll.tsx';
-import { STAGE_LABEL } from './midi-settings.ts';
+import { STAGE_LABEL, STATUS_WORDS, stemName } from './midi-settings.ts';
 import { trackColour, type Roll } from './midi-tracks.ts';
 import { isFinished, type MidiJob } from './midi-types.ts';
 import type { MidiPlayback } from './use-midi-playback.ts';
@@ -23,7 +24,9 @@ export function MidiResult({
     <section className="card" aria-label="Transcription" data-testid="midi-job">
       <h2>{job.original_filename}</h2>
       <p>
-        <span data-testid="midi-status">{job.status}</span>
+        <span data-testid="midi-status" data-status={job.status}>
+          {STATUS_WORDS[job.status] ?? job.status}
+        </span>
         {job.status === 'PROCESSING' && (
           <span data-testid="midi-stage">
             {' '}
@@ -107,16 +110,15 @@ function Finished({
         {trackStems.map((stem, index) => (
           <li key={stem} data-testid={`midi-track-${stem}`}>
             <span className="midi-swatch" style={{ background: trackColour(index) }} />
-            <strong>{stem}</strong> · {job.note_counts[stem] ?? 0} notes
-            <label>
-              <input
-                type="checkbox"
-                checked={muted.has(index)}
-                onChange={() => playback.toggleMute(index)}
-                data-testid={`midi-mute-${stem}`}
-              />
-              mute
-            </label>
+            <strong>{stemName(stem)}</strong> · {job.note_counts[stem] ?? 0} notes
+            <Toggle
+              role="switch"
+              checked={muted.has(index)}
+              onChange={() => playback.toggleMute(index)}
+              testId={`midi-mute-${stem}`}
+            >
+              Mute
+            </Toggle>
             <a href={job.midi_urls[stem]} data-testid={`midi-download-${stem}`}>
               {stem}.mid
             </a>

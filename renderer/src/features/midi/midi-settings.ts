@@ -27,3 +27,18 @@ export const STAGE_LABEL: Record<string, string> = {
 export function midiStage(stage: string | null): 'split' | 'transcribe' | 'merge' | null {
   return stage === 'split' || stage === 'transcribe' || stage === 'merge' ? stage : null;
 }
+
+/** A stem id as a player says it ("piano" → "Piano"); unknown ids are capitalised. */
+export function stemName(id: string): string {
+  const known = STEMS.find((stem) => stem.id === id);
+  return known ? known.label : id.charAt(0).toUpperCase() + id.slice(1).replace(/_/g, ' ');
+}
+
+/** A transcription job's state in words; the wire value stays in data-status. */
+export const STATUS_WORDS: Record<string, string> = {
+  PENDING: 'Waiting to start',
+  PROCESSING: 'Transcribing…',
+  COMPLETED: 'MIDI ready',
+  FAILED: 'Transcription failed',
+  CANCELLED: 'Cancelled',
+};

@@ -4,6 +4,7 @@
  * at the same context time); downloads of each stem and of a mixdown of the current mix.
  */
 import { useMemo, useState } from 'react';
+import { SegmentedControl } from '../../components/SegmentedControl.tsx';
 import { BufferWaveform } from '../../components/audio/BufferWaveform.tsx';
 import { useDecodedAudio } from '../../components/audio/use-decoded-audio.ts';
 import { useSyncedPlayer } from '../../components/audio/use-synced-player.ts';
@@ -114,20 +115,17 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
         >
           Download all stems (.zip)
         </button>
-        <label className="stems-format">
-          <span>Format</span>
-          <select
-            value={format}
-            onChange={(e) => setFormat(e.target.value as WavFormat)}
-            data-testid="stems-format"
-          >
-            {Object.entries(WAV_FORMATS).map(([id, f]) => (
-              <option key={id} value={id}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SegmentedControl
+          label="Download format"
+          testId="stems-format"
+          value={format}
+          onChange={setFormat}
+          options={(Object.keys(WAV_FORMATS) as WavFormat[]).map((id) => ({
+            value: id,
+            label: WAV_FORMATS[id].label,
+            testId: `stems-format-${id}`,
+          }))}
+        />
       </div>
       {audio.error && (
         <p role="alert" className="stems-error">

@@ -3,6 +3,8 @@
  * that choice, and the Separate button.
  */
 import { FileField } from '../../components/audio/FilePicker.tsx';
+import { SegmentedControl } from '../../components/SegmentedControl.tsx';
+import { SelectMenu } from '../../components/SelectMenu.tsx';
 import { InstallLink } from '../models/InstallLink.tsx';
 import { stemLabel, stemModeWords } from './stem-words.ts';
 import type { StemChoice } from './stems-types.ts';
@@ -30,26 +32,25 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
         onFile={(file) => void separation.upload(file)}
       />
       {fileName && <p>File: {fileName}</p>}
-      <label className="field">
-        <span>Mode</span>
-        <select
-          value={choice.mode}
-          data-testid="stems-mode"
-          onChange={(e) => setChoice(modeChoice(e.target.value as StemChoice['mode']))}
-        >
-          {modes.map((m) => (
-            <option key={m.mode} value={m.mode} disabled={!m.allowed || !m.available}>
-              {stemModeWords(m.mode)}
-              {!m.allowed
-                ? ` (needs ${m.required_tier})`
-                : !m.available
-                  ? ' (no installed engine)'
-                  : ''}
-            </option>
-          ))}
-          <option value="catalog">{stemModeWords('catalog')}</option>
-        </select>
-      </label>
+      <SelectMenu
+        label="What to separate"
+        testId="stems-mode"
+        value={choice.mode}
+        onChange={(mode) => setChoice(modeChoice(mode))}
+        options={[
+          ...modes.map((m) => ({
+            value: m.mode,
+            label: stemModeWords(m.mode),
+            disabled: !m.allowed || !m.available,
+            note: !m.allowed
+              ? `(needs the ${m.required_tier} plan)`
+              : !m.available
+                ? '(not installed)'
+                : undefined,
+          })),
+          { value: 'catalog' as const, label: stemModeWords('catalog') },
+        ]}
+      />
       {modes.some((m) => m.allowed && !m.available) && (
         <p className="option--missing" data-testid="stems-missing-modes">
           Greyed out, needing a neural separation model:{' '}
@@ -62,71 +63,51 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
       )}
       {choice.mode === 'catalog' && (
         <>
-          <label className="field">
-            <span>Isolate</span>
-            <select
-              value={choice.single_stem ?? ''}
-              data-testid="stems-catalog"
-              onChange={(e) => setChoice({ ...choice, single_stem: e.target.value || undefined })}
-            >
-              <option value="">(nothing)</option>
-              {catalog.map((entry) => (
-                <option
-                  key={entry.id}
-                  value={entry.id}
-                  disabled={!entry.allowed || !entry.available}
-                >
-                  {entry.label}
-                  {!entry.allowed
-                    ? ` (needs ${entry.public_tier})`
-                    : !entry.available
-                      ? ' (no installed engine)'
-                      : ''}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Remove from the mix</span>
-            <select
-              value={choice.exclude_stems?.[0] ?? ''}
-              onChange={(e) =>
-                setChoice({
-                  ...choice,
-                  exclude_stems: e.target.value ? [e.target.value] : undefined,
-                })
-              }
-            >
-              <option value="">(nothing)</option>
-              {catalog
+          <SelectMenu
+            label="Isolate"
+            testId="stems-catalog"
+            value={choice.single_stem ?? ''}
+            onChange={(id) => setChoice({ ...choice, single_stem: id || undefined })}
+            options={[
+              { value: '', label: 'Nothing' },
+              ...catalog.map((entry) => ({
+                value: entry.id,
+                label: entry.label,
+                disabled: !entry.allowed || !entry.available,
+                note: !entry.allowed
+                  ? `(needs the ${entry.public_tier} plan)`
+                  : !entry.available
+                    ? '(not installed)'
+                    : undefined,
+              })),
+            ]}
+          />
+          <SelectMenu
+            label="Remove from the mix"
+            testId="stems-exclude"
+            value={choice.exclude_stems?.[0] ?? ''}
+            onChange={(id) => setChoice({ ...choice, exclude_stems: id ? [id] : undefined })}
+            options={[
+              { value: '', label: 'Nothing' },
+              ...catalog
                 .filter((entry) => entry.excludable)
-                .map((entry) => (
-                  <option
-                    key={entry.id}
-                    value={entry.id}
-                    disabled={!entry.allowed || !entry.available}
-                  >
-                    {entry.label}
-                  </option>
-                ))}
-            </select>
-          </label>
+                .map((entry) => ({
+                  value: entry.id,
+                  label: entry.label,
+                  disabled: !entry.allowed || !entry.available,
+                })),
+            ]}
+          />
         </>
       )}
-      {choice.mode === 'single' && (
-        <label className="field">
-          <span>Stem</span>
-          <select
-            value={choice.stem}
-            onChange={(e) => setChoice({ mode: 'single', stem: e.target.value })}
-          >
-            {current?.stems.map((s) => (
-              <option key={s} value={s}>
-                {stemLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
+      {choice.mode === 'single' && current && (
+        <SegmentedControl
+          label="Stem"
+          testId="stems-single"
+          value={choice.stem ?? null}
+          onChange={(stem) => setChoice({ mode: 'single', stem })}
+          options={current.stems.map((s) => ({ value: s, label: stemLabel(s) }))}
+        />
       )}
       {quote && (
         <div className="stems-quote" data-testid="stems-quote">
@@ -136,9 +117,11 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
           </p>
           <p>
             Stems:{' '}
-            {quote.outputs.map((o) => `${o.stem}${o.tier === 'dsp' ? ' (DSP)' : ''}`).join(', ')}
+            {quote.outputs
+              .map((o) => `${stemLabel(o.stem)}${o.tier === 'dsp' ? ' (DSP)' : ''}`)
+              .join(', ')}
             {quote.unavailable_stems.length > 0 && (
-              <> · not available here: {quote.unavailable_stems.join(', ')}</>
+              <> · not available here: {quote.unavailable_stems.map(stemLabel).join(', ')}</>
             )}
           </p>
         </div>
