@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { readCast, type ContextParagraph } from './context-pass.ts';
+
+function speakers(texts: string[], language = 'en'): string[] {
+  const paragraphs: ContextParagraph[] = texts.map((text, i) => ({
+    id: `p${i}`,
+    text,
+    character_name: null,
+    locked: false,
+    speaker_cleared: false,
+  }));
+  return readCast(paragraphs, { language }).paragraphs.map((p) =>
+    p.lines.map((l) => (l.kind === 'narration' ? '-' : (l.speaker ?? '?'))).join(' '),
+  );
+}
+
+describe('reporting verb whose subject opens the sentence', () => {
+  it('gives a colon line to the name that opens a coordinated sentence (French)', () => {
+    expect(
+      speakers(['Lucienne posa son panier, hésita et répondit :', '— Je reviendrai demain.'], 'fr'),
+    ).toEqual(['-', 'Lucienne']);
+  });
+
+  it('reads through an apposition and a short adverbial tail (French)', () => {
+    expect(
+      speakers(['Gaspard, qui riait encore, ajouta tout à coup :', '— Et le chat aussi !'], 'fr'),
+    ).toEqual(['-', 'Gaspard']);
+  });
+
+  it('gives the quote after `and said` in the same paragraph to the sentence subject', () => {
+    expect(speakers(['Tobias turned and said, “We leave at dawn.”'])).toEqual(['- Tobias']);
+  });
+
+  it('leaves the line in doubt when another name or a pronoun could be the subject', () => {
+    expect(
+      speakers(
+        ['Lucienne posa son panier, et Gaspard répondit :', '— Je reviendrai demain.'],
+        'fr',
+      ),
+    ).toEqual(['-', 'Gaspard']);
+    expect(speakers(['Tobias turned and she said, “We leave at dawn.”'])).toEqual(['- ?']);
+  });
+});
