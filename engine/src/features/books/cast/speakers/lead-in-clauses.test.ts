@@ -41,3 +41,15 @@ describe('reporting verb whose subject opens the sentence', () => {
     expect(speakers(['Tobias turned and she said, “We leave at dawn.”'])).toEqual(['- ?']);
   });
 });
+
+describe('a narration paragraph ending in a comma hands over to the next quote', () => {
+  it('gives the quote paragraph after `X … said,` to X, as after a colon', () => {
+    expect(
+      speakers([
+        '“Come in,” said Tobias.',
+        'Marigold looked up and said,',
+        '“The bridge is gone.”',
+      ]),
+    ).toEqual(['Tobias -', '-', 'Marigold']);
+  });
+});
