@@ -53,3 +53,18 @@ describe('a narration paragraph ending in a comma hands over to the next quote',
     ).toEqual(['Tobias -', '-', 'Marigold']);
   });
 });
+
+describe('French reporting verbs in the imperfect and less common ones', () => {
+  it('reads `recommandait :` and `, ajoutait Gaspard.` as reporting clauses', () => {
+    expect(
+      speakers(
+        [
+          'Tante Berthe recommandait :',
+          '— Rentrez avant la nuit !',
+          '« Et fermez la grille », ajoutait Gaspard.',
+        ],
+        'fr',
+      ),
+    ).toEqual(['-', 'Tante Berthe', 'Gaspard -']);
+  });
+});
