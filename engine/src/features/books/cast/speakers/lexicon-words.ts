@@ -105,7 +105,10 @@ const FR: LanguageWords = {
     continue répliqua réplique interrompit poursuivit observa déclara expliqua s'exclama
     s’exclama hurla soupira balbutia grommela pensa songea insista disaient répéta objecta
     riposta gronda chuchota bégaya prononça conclut affirma avoua annonça remarqua questionna
-    interrogea s'informa s’informa ricana lança souffla protesta murmurait criait`),
+    interrogea s'informa s’informa ricana lança souffla protesta murmurait criait
+    parla articula recommanda rapporta ajoutait continuait répliquait expliquait observait
+    déclarait insistait répétait soupirait balbutiait grommelait chuchotait s'exclamait
+    s’exclamait interrogeait recommandait rapportait`),
   titles: words(`m monsieur mme madame mlle mademoiselle père mère abbé docteur maître oncle
     tante frère sœur soeur capitaine comte comtesse baron baronne`),
   pronouns: words(`il elle ils elles je tu nous vous on lui celui-ci celle-ci qui`),

@@ -88,15 +88,61 @@ export function clauseBeforeQuote(tokens: Token[], lex: Lexicon): Subject | null
     // Inversion at the very end: `Then said Elizabeth:`.
     const inverted = parseSubjectForward(tokens, verb.end, lex);
     if (inverted !== null && inverted.end === end) return inverted.subject;
-    if (!tailIsComplement(tokens, verb.end, end, lex)) return null;
+    const leading = sentenceSubject(tokens, start, v, end, lex);
+    if (!tailIsComplement(tokens, verb.end, end, lex)) return leading;
     let p = v - 1;
     if (isAdverb(tokens[p])) p--;
     if (isWord(tokens[p]) && CLITICS.has((tokens[p] as Token).lower)) p--;
     // A reporting verb right before the quote whose subject we cannot read
     // (`Margaret, thoughtful again, said:`): someone speaks, we cannot tell who.
-    return parseSubjectBackward(tokens, start, p, lex) ?? unnamed(false);
+    return parseSubjectBackward(tokens, start, p, lex) ?? leading ?? unnamed(false);
   }
   return null;
+}
+
+const AND_WORDS = new Set(['and', 'et', 'e', 'ed', 'und']);
+
+/** Relative pronouns open an apposition about the subject (`Jean, qui riait, dit :`). */
+const RELATIVES = new Set('who which that qui que che cui der die das'.split(' '));
+
+/** Words that may open a sentence before its subject (`And Anna said:`, `Puis Jean dit :`). */
+const OPENERS = new Set(
+  'and but then so et mais puis alors enfin e ma poi allora und aber dann'.split(' '),
+);
+
+/**
+ * The named subject opening the sentence of a reporting verb at `v` that its own clause does not
+ * name: `Anna put down her cup and said:`, `Jean, qui riait encore, répondit tout bas :`. Only
+ * when nothing else in the sentence could be the speaker: no other capitalised word, no
+ * pronoun subject, and a short tail after the verb.
+ */
+function sentenceSubject(
+  tokens: Token[],
+  start: number,
+  v: number,
+  end: number,
+  lex: Lexicon,
+): Subject | null {
+  let s = start;
+  if (isWord(tokens[s]) && OPENERS.has((tokens[s] as Token).lower)) s++;
+  const subject = parseSubjectForward(tokens, s, lex);
+  if (subject === null || subject.subject.kind !== 'named') return null;
+  if (end - v > 5) return null;
+  // Right before the verb (past an adverb or a clitic): the subject itself, `and`, or the comma
+  // closing an apposition; an auxiliary (`Anna had said:`) is another construction.
+  let p = v - 1;
+  if (isAdverb(tokens[p])) p--;
+  if (isWord(tokens[p]) && CLITICS.has((tokens[p] as Token).lower)) p--;
+  const joint = tokens[p];
+  const joined = joint?.text === ',' || (isWord(joint) && AND_WORDS.has(joint.lower));
+  if (p !== subject.end - 1 && !joined) return null;
+  for (let k = subject.end; k < end; k++) {
+    const t = tokens[k];
+    if (!isWord(t)) continue;
+    const pronoun = lex.pronouns.has(t.lower) && !CLITICS.has(t.lower) && !RELATIVES.has(t.lower);
+    if (t.cap || pronoun) return null;
+  }
+  return subject.subject;
 }
 
 /** After the verb only an adverb and a short `to his wife` phrase may follow. */

@@ -63,7 +63,7 @@ export interface ParagraphReading {
   totalWords: number;
   startsWithSpeech: boolean;
   endsOpen: boolean;
-  /** For a narration paragraph ending in a colon: the subject of its last clause. */
+  /** For a narration paragraph ending in a colon or a comma: the subject of its last clause. */
   colon: Mention | null;
   /** Names the narration makes speak (`the Gryphon said`), clause or not. */
   narrationSpeakers: string[];
@@ -282,7 +282,8 @@ export function readParagraph(text: string, lex: Lexicon): ParagraphReading {
   });
   const last = pieces[pieces.length - 1];
   let colon: Mention | null = null;
-  if (last?.kind === 'narration' && text.trimEnd().endsWith(':')) {
+  // `Anna looked up and said,` ends a paragraph as `:` does: both hand over to the next quote.
+  if (last?.kind === 'narration' && /[:,]$/u.test(text.trimEnd())) {
     colon = mentionOf(clauseBeforeQuote(tokensOf[pieces.length - 1] as Token[], lex));
   }
   return {

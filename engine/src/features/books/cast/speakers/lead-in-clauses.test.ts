@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { readCast, type ContextParagraph } from './context-pass.ts';
+
+function speakers(texts: string[], language = 'en'): string[] {
+  const paragraphs: ContextParagraph[] = texts.map((text, i) => ({
+    id: `p${i}`,
+    text,
+    character_name: null,
+    locked: false,
+    speaker_cleared: false,
+  }));
+  return readCast(paragraphs, { language }).paragraphs.map((p) =>
+    p.lines.map((l) => (l.kind === 'narration' ? '-' : (l.speaker ?? '?'))).join(' '),
+  );
+}
+
+describe('reporting verb whose subject opens the sentence', () => {
+  it('gives a colon line to the name that opens a coordinated sentence (French)', () => {
+    expect(
+      speakers(['Lucienne posa son panier, hésita et répondit :', '— Je reviendrai demain.'], 'fr'),
+    ).toEqual(['-', 'Lucienne']);
+  });
+
+  it('reads through an apposition and a short adverbial tail (French)', () => {
+    expect(
+      speakers(['Gaspard, qui riait encore, ajouta tout à coup :', '— Et le chat aussi !'], 'fr'),
+    ).toEqual(['-', 'Gaspard']);
+  });
+
+  it('gives the quote after `and said` in the same paragraph to the sentence subject', () => {
+    expect(speakers(['Tobias turned and said, “We leave at dawn.”'])).toEqual(['- Tobias']);
+  });
+
+  it('leaves the line in doubt when another name or a pronoun could be the subject', () => {
+    expect(
+      speakers(
+        ['Lucienne posa son panier, et Gaspard répondit :', '— Je reviendrai demain.'],
+        'fr',
+      ),
+    ).toEqual(['-', 'Gaspard']);
+    expect(speakers(['Tobias turned and she said, “We leave at dawn.”'])).toEqual(['- ?']);
+  });
+});
+
+describe('a narration paragraph ending in a comma hands over to the next quote', () => {
+  it('gives the quote paragraph after `X … said,` to X, as after a colon', () => {
+    expect(
+      speakers([
+        '“Come in,” said Tobias.',
+        'Marigold looked up and said,',
+        '“The bridge is gone.”',
+      ]),
+    ).toEqual(['Tobias -', '-', 'Marigold']);
+  });
+});
+
+describe('French reporting verbs in the imperfect and less common ones', () => {
+  it('reads `recommandait :` and `, ajoutait Gaspard.` as reporting clauses', () => {
+    expect(
+      speakers(
+        [
+          'Tante Berthe recommandait :',
+          '— Rentrez avant la nuit !',
+          '« Et fermez la grille », ajoutait Gaspard.',
+        ],
+        'fr',
+      ),
+    ).toEqual(['-', 'Tante Berthe', 'Gaspard -']);
+  });
+});
