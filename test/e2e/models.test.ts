@@ -185,8 +185,8 @@ describe('home, models and greyed options', () => {
 
       // The shell stays put: only the main column scrolls, never the document. The defect (issue
       // 14): without `.main { position: relative }` an absolutely placed element inside the
-      // column (here the form's visually hidden file input) is placed against the page, so one
-      // below the fold makes the document taller than the window and the sidebar scrolls away.
+      // column (visually hidden text, an overlay) is placed against the page, so one below the
+      // fold makes the document taller than the window and the sidebar scrolls away.
       // The engine page in a short window: its execution-provider chips carry visually hidden
       // text ("(in use)") below the fold.
       await page.goto(`${engine.url}/#/settings/engine`);
