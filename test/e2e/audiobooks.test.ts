@@ -323,8 +323,13 @@ describe('audiobooks studio', () => {
     // Narrator, Alice, The White Rabbit, and "White Rabbit" as its alias (name variants merge).
     await expect.poll(() => members.count()).toBe(4);
     expect(await members.nth(0).getAttribute('data-speaker')).toBe('');
+    // No narrator voice chosen: the row names the automatic voice narration will use (issue 14).
+    const { narrator_voice: automatic } = await api<{
+      narrator_voice: { name: string; automatic: boolean };
+    }>(`/audiobook/projects/${projectId}/cast`);
+    expect(automatic.automatic).toBe(true);
     expect(await members.nth(0).getByTestId('cast-voice-name').textContent()).toBe(
-      'No voice chosen',
+      `Automatic: ${automatic.name}`,
     );
     const speakers = await members.evaluateAll((rows) =>
       rows.map((row) => row.getAttribute('data-speaker')),

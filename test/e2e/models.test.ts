@@ -183,28 +183,51 @@ describe('home, models and greyed options', () => {
         '#/settings/models?task=stems',
       );
 
-      // The shell stays put: only the main column scrolls, never the document (the sidebar
-      // scrolled away while `.main` had no positioning context for what sits inside it). A
-      // short window, so the page is longer than it.
-      await page.setViewportSize({ width: 1280, height: 420 });
+      // The shell stays put: only the main column scrolls, never the document. The defect (issue
+      // 14): without `.main { position: relative }` an absolutely placed element inside the
+      // column (visually hidden text, an overlay) is placed against the page, so one below the
+      // fold makes the document taller than the window and the sidebar scrolls away.
+      // The engine page in a short window: its execution-provider chips carry visually hidden
+      // text ("(in use)") below the fold.
+      await page.goto(`${engine.url}/#/settings/engine`);
+      await page.locator('[data-testid^="provider-"]').first().waitFor();
+      await page.setViewportSize({ width: 1280, height: 300 });
       const scrolled = await page.evaluate(() => {
-        type El = { scrollTop: number; scrollHeight: number; clientHeight: number };
+        type Box = { top: number };
+        type El = {
+          scrollTop: number;
+          scrollHeight: number;
+          clientHeight: number;
+          getBoundingClientRect(): Box;
+          querySelectorAll(s: string): ArrayLike<El>;
+        };
         const doc = globalThis as unknown as {
-          document: {
-            querySelector(s: string): (El & { getBoundingClientRect(): { top: number } }) | null;
-            scrollingElement: El;
-          };
+          innerHeight: number;
+          scrollTo(x: number, y: number): void;
+          document: { querySelector(s: string): El | null; scrollingElement: El };
         };
         const main = doc.document.querySelector('main.main');
+        const hidden = main ? Array.from(main.querySelectorAll('.visually-hidden')) : [];
+        const hiddenBelowFold = hidden.some(
+          (el) => el.getBoundingClientRect().top > doc.innerHeight,
+        );
         if (main) main.scrollTop = main.scrollHeight;
+        // What a wheel over the sidebar would do if the document could scroll.
+        doc.scrollTo(0, 10_000);
         const root = doc.document.scrollingElement;
         return {
+          hiddenBelowFold,
           mainScrolls: main !== null && main.scrollHeight > main.clientHeight,
           documentOverflow: root.scrollHeight - root.clientHeight,
           sidebarTop: doc.document.querySelector('.sidebar')?.getBoundingClientRect().top ?? -1,
         };
       });
-      expect(scrolled).toEqual({ mainScrolls: true, documentOverflow: 0, sidebarTop: 0 });
+      expect(scrolled).toEqual({
+        hiddenBelowFold: true,
+        mainScrolls: true,
+        documentOverflow: 0,
+        sidebarTop: 0,
+      });
     } finally {
       await closeWatchedPage(watched);
     }

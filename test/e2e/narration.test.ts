@@ -367,6 +367,14 @@ describe('narration in the manuscript view', () => {
 
     // Narrate the paragraph again at another speed: take 2, the free regeneration.
     await panel.getByTestId('narrate-speed').selectOption('1.25');
+    // The panel follows the narration job on the event stream: the paragraph is read once, when
+    // the job ends, never polled while it runs.
+    const paragraphReads: string[] = [];
+    const countRead = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'GET' && request.url().endsWith(`/paragraphs/${paragraphId}`))
+        paragraphReads.push(request.url());
+    };
+    page.on('request', countRead);
     await panel.getByTestId('narrate-paragraph').click();
     const service = panel.getByTestId('narrate-paragraph-result');
     await service.waitFor();
@@ -378,6 +386,8 @@ describe('narration in the manuscript view', () => {
     expect(await take2.getByTestId('take-speed').textContent()).toBe('1.25×');
     await expect.poll(() => take2.getAttribute('data-active')).toBe('true');
     expect(await take1.getAttribute('data-active')).toBe('false');
+    await expect.poll(() => paragraphReads.length).toBe(1);
+    page.off('request', countRead);
 
     // A/B: take 2 (active) against take 1; switching keeps the playhead.
     const compare = panel.getByTestId('take-compare');

@@ -81,19 +81,40 @@ async function dialogueBook(
   return { id: project.id, lines: await paragraphsOf(api, project.id, chapter?.id ?? '') };
 }
 
-async function cast(
-  projectId: string,
-): Promise<{ members: Member[]; named_speaker_count: number; multi_voice: boolean }> {
-  const res = await api.get<{
-    members: Member[];
-    named_speaker_count: number;
-    multi_voice: boolean;
-  }>(`/audiobook/projects/${projectId}/cast`);
+interface CastList {
+  members: Member[];
+  named_speaker_count: number;
+  multi_voice: boolean;
+  narrator_voice: { voice_id: number; name: string; automatic: boolean } | null;
+}
+
+async function cast(projectId: string): Promise<CastList> {
+  const res = await api.get<CastList>(`/audiobook/projects/${projectId}/cast`);
   expect(res.status).toBe(200);
   return res.body;
 }
 
 describe('heuristic detection and the cast', () => {
+  it('names the automatic narrator voice when the book chose none (issue 14)', async () => {
+    const book = await dialogueBook({ language: 'en-US' });
+    const list = await cast(book.id);
+    expect(list.members[0]).toMatchObject({ is_narrator: true, voice_id: null });
+    expect(list.narrator_voice?.automatic).toBe(true);
+    // It is the voice narration really uses: narrate the first line and read its take's voice.
+    expect((await api.post(`/audiobook/projects/${book.id}/rights-attestation`)).status).toBe(200);
+    const line = book.lines[0]!;
+    const started = await api.post<{ task_id: number }>(
+      `/audiobook/projects/${book.id}/paragraphs/${line.id}/narrate`,
+      {},
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect((await waitForJob(api, started.body.task_id, 120_000)).status).toBe('completed');
+    const takes = await api.get<{ takes: { voice_id: number }[] }>(
+      `/audiobook/projects/${book.id}/paragraphs/${line.id}/takes`,
+    );
+    expect(takes.body.takes.map((t) => t.voice_id)).toEqual([list.narrator_voice?.voice_id]);
+  });
+
   it('attributes clear speech at once and lists the cast narrator first', async () => {
     const book = await dialogueBook({ selected_voice_id: NARRATOR });
     const res = await api.post<{ members: Member[] } & Json>(
@@ -116,6 +137,10 @@ describe('heuristic detection and the cast', () => {
       ['Marco', 1],
     ]);
     expect(named_speaker_count).toBe(2);
+    expect((await cast(book.id)).narrator_voice).toMatchObject({
+      voice_id: NARRATOR,
+      automatic: false,
+    });
     // The default method is heuristic.
     const again = await api.post(`/audiobook/projects/${book.id}/cast/detect`);
     expect(again.body).toMatchObject({ method: 'heuristic', detected_paragraphs: 0 });

@@ -84,6 +84,8 @@ describe('audiobook formatting', () => {
     expect(voiceLabel(12, false)).toBe('Voice #12');
     expect(voiceLabel(null, false)).toBe('Narrator voice');
     expect(voiceLabel(null, true)).toBe('No voice chosen');
+    expect(voiceLabel(null, true, 'English (America)')).toBe('Automatic: English (America)');
+    expect(voiceLabel(null, false, 'English (America)')).toBe('Narrator voice');
   });
 
   it('shows the engine’s detail for 4xx and the code for the rest', () => {

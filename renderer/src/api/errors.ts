@@ -22,10 +22,14 @@ export class ApiError extends Error {
     readonly detail: string,
     /** The engine's X-Request-Id, for matching a UI error to an engine log line. */
     readonly requestId: string | null = null,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; body?: Record<string, unknown> },
   ) {
-    super(detail, options);
+    super(detail, { cause: options?.cause });
+    this.body = options?.body ?? null;
   }
+
+  /** The engine's whole error body (its details beside code and detail), when it sent JSON. */
+  readonly body: Record<string, unknown> | null;
 
   /** A short line for the UI: the engine's detail plus its code and request id. */
   describe(): string {
@@ -64,7 +68,9 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     if (body && typeof body === 'object') {
       const { detail, code } = body as Record<string, unknown>;
       if (typeof detail === 'string' && typeof code === 'string') {
-        return new ApiError(response.status, code, detail, requestId);
+        return new ApiError(response.status, code, detail, requestId, {
+          body: body as Record<string, unknown>,
+        });
       }
     }
   } catch {

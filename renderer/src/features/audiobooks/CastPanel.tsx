@@ -52,6 +52,8 @@ export function CastPanel({
   };
   const [merging, setMerging] = useState<string | null>(null);
   const members = cast.data?.members ?? [];
+  const narratorVoice = cast.data?.narrator_voice ?? null;
+  const automaticVoice = narratorVoice?.automatic ? narratorVoice.name : null;
   const aliases = new Map(
     members
       .filter((member) => member.character_name && member.alias_of)
@@ -131,6 +133,7 @@ export function CastPanel({
                       voices={voices}
                       player={player}
                       onSaved={voiceSaved}
+                      automaticVoice={automaticVoice}
                     />
                   }
                 />

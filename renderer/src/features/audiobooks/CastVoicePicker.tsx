@@ -19,12 +19,15 @@ export function CastVoicePicker({
   voices,
   player,
   onSaved,
+  automaticVoice = null,
 }: {
   projectId: string;
   member: CastMember;
   voices: readonly Voice[];
   player: PreviewPlayer;
   onSaved: (result: AssignResult) => void;
+  /** The voice the engine narrates with when the book chose none (cast list narrator_voice). */
+  automaticVoice?: string | null;
 }) {
   const client = useAudiobooks();
   const [busy, setBusy] = useState(false);
@@ -62,7 +65,7 @@ export function CastVoicePicker({
   return (
     <div className="ab-cast-voice" data-testid="cast-voice-picker">
       <span className="ab-cast-voice__name" data-testid="cast-voice-name">
-        {chosen ? chosen.name : voiceLabel(voiceId, member.is_narrator)}
+        {chosen ? chosen.name : voiceLabel(voiceId, member.is_narrator, automaticVoice)}
       </span>
       {member.alias_of ? (
         <span className="muted small">voiced as {member.alias_of}</span>
@@ -76,7 +79,7 @@ export function CastVoicePicker({
             aria-label={`Voice for ${name}`}
             data-testid="cast-voice-select"
           >
-            {voiceId === null && <option value="">{fallbackLabel(member)}</option>}
+            {voiceId === null && <option value="">{fallbackLabel(member, automaticVoice)}</option>}
             {voiceId !== null && !chosen && (
               <option value={String(voiceId)}>Voice #{voiceId}</option>
             )}
@@ -112,6 +115,9 @@ export function CastVoicePicker({
   );
 }
 
-function fallbackLabel(member: CastMember): string {
-  return member.is_narrator ? 'Automatic (best voice for the language)' : 'Narrator voice';
+function fallbackLabel(member: CastMember, automaticVoice: string | null): string {
+  if (!member.is_narrator) return 'Narrator voice';
+  return automaticVoice
+    ? `Automatic: ${automaticVoice} (best voice for the language)`
+    : 'Automatic (best voice for the language)';
 }

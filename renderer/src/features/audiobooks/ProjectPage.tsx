@@ -1,10 +1,12 @@
 /**
  * One audiobook: the header (status, totals, cost estimate, rights attestation), the import
  * dialog, and the Manuscript and Cast tabs. The project is read with its chapters; while it is
- * `parsing` it is polled, so a parse started elsewhere (or a closed import dialog) still lands.
+ * `parsing` it is read again whenever a parse job moves on the job event stream (no polling), so
+ * a parse started elsewhere (or a closed import dialog) still lands.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Icon } from '../../components/Icon.tsx';
+import { useJobUpdates } from '../jobs/use-job.ts';
 import { hrefFor } from '../shell/router.ts';
 import { useAudiobooks } from './audiobooks-context.tsx';
 import { audiobookErrorText, plural } from './audiobook-format.ts';
@@ -20,7 +22,8 @@ import { NarrationPanel } from './NarrationPanel.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
 import { useResource } from './use-resource.ts';
 
-const PARSING_POLL_MS = 1_500;
+/** The engine's job type of a manuscript parse (engine/src/features/books/book-jobs.ts). */
+const PARSE_JOB_TYPE = 'audiobook_parse';
 
 export function ProjectPage({
   projectId,
@@ -53,11 +56,7 @@ export function ProjectPage({
     (next: Partial<Project>) => setData((current) => (current ? { ...current, ...next } : current)),
     [setData],
   );
-  useEffect(() => {
-    if (status !== 'parsing' || importing) return;
-    const timer = setInterval(reload, PARSING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [status, importing, reload]);
+  useJobUpdates((job) => status === 'parsing' && !importing && job.type === PARSE_JOB_TYPE, reload);
 
   async function detectSpeakers() {
     setDetect({ kind: 'busy' });
@@ -117,7 +116,7 @@ export function ProjectPage({
           onNarrationChanged={reload}
         >
           <NarrationPanel />
-          <ExportPanel projectId={projectId} />
+          <ExportPanel projectId={projectId} onBookChanged={reload} />
           <div className="ab-tabs-bar">
             <nav className="tabs" aria-label="Audiobook pages">
               <a

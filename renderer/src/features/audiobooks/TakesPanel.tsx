@@ -2,9 +2,11 @@
  * A paragraph's narration and take history, opened under the paragraph: narrate it (again),
  * the takes oldest first with play / A-B / make active, the A/B comparison, and the active
  * take's waveform with the spoken word highlighted. After a narrate request the panel follows
- * the paragraph until the new take lands (or the paragraph fails).
+ * the narration job on the job event stream (useJob, no polling) and, when it ends, reads the
+ * paragraph and its takes once.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useJob } from '../jobs/use-job.ts';
 import { useAudiobooks } from './audiobooks-context.tsx';
 import { audiobookErrorText } from './audiobook-format.ts';
 import type { Paragraph } from './audiobook-types.ts';
@@ -17,7 +19,6 @@ import { TakeRow } from './TakeRow.tsx';
 import { TakeWaveform } from './TakeWaveform.tsx';
 import { useResource } from './use-resource.ts';
 
-const FOLLOW_MS = 1_000;
 /** Signed take URLs live an hour (docs/api/voices.md); one is reused for half of that. */
 const URL_REUSE_MS = 30 * 60_000;
 
@@ -31,7 +32,10 @@ export function TakesPanel({
   const audiobooks = useAudiobooks();
   const { client, project, feed, voiceName } = useBookNarration();
   const [origin, setOrigin] = useState<string | null>(null);
-  const [awaited, setAwaited] = useState<number | null>(null);
+  /** The take a narrate request will make, and the job making it. */
+  const [awaitedRun, setAwaitedRun] = useState<{ take: number; jobId: number } | null>(null);
+  const awaited = awaitedRun?.take ?? null;
+  const job = useJob(awaitedRun?.jobId ?? null);
   const [playingId, setPlayingId] = useState<string | null>(null);
   const [pair, setPair] = useState<{ a: string | null; b: string | null }>({ a: null, b: null });
   const [activating, setActivating] = useState<string | null>(null);
@@ -61,24 +65,17 @@ export function TakesPanel({
   const takes = list.data?.takes ?? [];
   const { reload } = list;
 
-  // Follow a narrate request: re-read the paragraph and its takes until the new take is there.
-  const landed = awaited !== null && takes.some((take) => take.take_number >= awaited);
-  const failed = paragraph.status === 'failed';
+  // Follow a narrate request: when its job ends, re-read the paragraph and its takes once.
+  const jobEnded = job.finished;
   useEffect(() => {
-    if (awaited === null) return;
-    if (landed || failed) {
-      setAwaited(null);
-      return;
-    }
-    const timer = setTimeout(() => {
-      reload();
-      audiobooks
-        .getParagraph(project.id, paragraph.id)
-        .then((next) => report.current(next))
-        .catch(() => undefined); // the next round tries again
-    }, FOLLOW_MS);
-    return () => clearTimeout(timer);
-  }, [awaited, landed, failed, reload, audiobooks, project.id, paragraph.id, list.data]);
+    if (awaitedRun === null || !jobEnded) return;
+    setAwaitedRun(null);
+    reload();
+    audiobooks
+      .getParagraph(project.id, paragraph.id)
+      .then((next) => report.current(next))
+      .catch(() => undefined); // the paragraph keeps its last known state
+  }, [awaitedRun, jobEnded, reload, audiobooks, project.id, paragraph.id]);
 
   // One sound at a time inside the panel: any player starting pauses the others.
   useEffect(() => {
@@ -135,7 +132,7 @@ export function TakesPanel({
   }
 
   function started(answer: NarrateStarted) {
-    setAwaited(answer.service.take_number_after);
+    setAwaitedRun({ take: answer.service.take_number_after, jobId: answer.task_id });
     onParagraph({ ...paragraph, status: 'queued' });
   }
 

@@ -95,10 +95,18 @@ export function speakerLabel(name: string | null | undefined): string {
   return trimmed === '' ? 'Narrator' : trimmed;
 }
 
-/** A cast member's voice: document 2 gives an integer id, or null (reads in the narrator voice). */
-export function voiceLabel(voiceId: number | null, isNarrator: boolean): string {
+/**
+ * A cast member's voice: document 2 gives an integer id, or null (reads in the narrator voice).
+ * The narrator with none chosen reads in the automatic voice the engine names in the cast list.
+ */
+export function voiceLabel(
+  voiceId: number | null,
+  isNarrator: boolean,
+  automaticVoice: string | null = null,
+): string {
   if (voiceId !== null) return `Voice #${voiceId}`;
-  return isNarrator ? 'No voice chosen' : 'Narrator voice';
+  if (!isNarrator) return 'Narrator voice';
+  return automaticVoice ? `Automatic: ${automaticVoice}` : 'No voice chosen';
 }
 
 /**

@@ -26,6 +26,7 @@ import {
 } from './auto-cast-schemas.ts';
 import { projectIdParams } from '../chapters/chapter-schemas.ts';
 import { ownerOf, ownProject, READ, TAG, WRITE } from '../projects/project-routes.ts';
+import { narratorVoiceView } from './narrator-voice.ts';
 
 const BASE = '/audiobook/projects/{project_id}';
 const ERRORS = ['unauthorized', 'forbidden', 'not_found', 'validation_error'] as const;
@@ -42,8 +43,11 @@ export const castRoutes = [
     authorize: ownProject,
     response: castListSchema,
     errors: [...ERRORS],
-    handler: ({ params, principal }, services) =>
-      services.books.cast.list(ownerOf(principal), params.project_id),
+    handler: ({ params, principal }, services) => {
+      const list = services.books.cast.list(ownerOf(principal), params.project_id);
+      const project = services.books.cast.require(ownerOf(principal), params.project_id);
+      return { ...list, narrator_voice: narratorVoiceView(services.books, project) };
+    },
   }),
   defineRoute({
     method: 'post',

@@ -24,6 +24,13 @@ export const castListSchema = z.object({
   members: z.array(castMemberSchema),
   named_speaker_count: z.number().int(),
   multi_voice: z.boolean(),
+  /**
+   * The voice the narrator reads with: the project's narrator voice, or (automatic: true) the
+   * best voice for the book's language that narration uses when none is chosen. Null: no voice.
+   */
+  narrator_voice: z
+    .object({ voice_id: z.number().int(), name: z.string(), automatic: z.boolean() })
+    .nullable(),
 });
 
 export const DETECTION_METHODS = ['heuristic', 'llm'] as const;

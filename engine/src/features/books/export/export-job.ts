@@ -69,6 +69,7 @@ export const makeExportJob = (books: Books): JobHandler<ExportInput, ExportResul
       plan = planExport(books, input.project_id, {
         credits: input.credits,
         longChapters: input.long_chapters,
+        chapterIds: input.chapter_ids,
       });
     } catch {
       plan = [];
@@ -98,6 +99,7 @@ export const makeExportJob = (books: Books): JobHandler<ExportInput, ExportResul
     const plan = planExport(books, project.id, {
       credits: input.credits,
       longChapters: input.long_chapters,
+      chapterIds: input.chapter_ids,
     });
     sidecar.chapters = plan.map((f) => ({
       file: f.file,

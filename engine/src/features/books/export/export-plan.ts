@@ -29,6 +29,7 @@ export interface PlannedFile {
 }
 
 export interface NotReadyChapter {
+  chapter_id: string;
   chapter_number: number;
   title: string;
   paragraphs: { id: string; position: number; status: string }[];
@@ -89,10 +90,15 @@ export function planExport(
     longChapters: 'split' | 'reject';
     /** Seconds a chapter may hold (a little under 120 min: header and room tone count). */
     maxSeconds?: number;
+    /** Only these chapters (the request's `chapter_ids`); undefined: the whole book. */
+    chapterIds?: readonly string[];
   },
 ): PlannedFile[] {
   const maxSeconds = options.maxSeconds ?? ACX_RULES.maxChapterSeconds - 30;
-  const chapters = books.repos.chapters.listChapters(projectId).filter((c) => !c.skipNarration);
+  const chosen = options.chapterIds ? new Set(options.chapterIds) : null;
+  const chapters = books.repos.chapters
+    .listChapters(projectId)
+    .filter((c) => !c.skipNarration && (chosen === null || chosen.has(c.id)));
   const notReady: NotReadyChapter[] = [];
   const tooLong: { chapter_number: number; title: string; minutes: number }[] = [];
   const body: Omit<PlannedFile, 'file'>[] = [];
@@ -101,6 +107,7 @@ export function planExport(
     if (lines === 0) continue;
     if (missing.length > 0) {
       notReady.push({
+        chapter_id: chapter.id,
         chapter_number: chapter.chapterNumber,
         title: chapter.title,
         paragraphs: missing,
@@ -149,7 +156,12 @@ export function planExport(
       { details: { chapters: tooLong } },
     );
   if (body.length === 0)
-    throw new AppError('export_not_ready', 'The book has no narrated chapter to export.');
+    throw new AppError(
+      'export_not_ready',
+      chosen
+        ? 'None of the chosen chapters has narrated audio to export (all skipped or empty).'
+        : 'The book has no narrated chapter to export.',
+    );
   const all: Omit<PlannedFile, 'file'>[] = [
     ...(options.credits
       ? [

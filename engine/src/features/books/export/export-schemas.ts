@@ -29,6 +29,11 @@ export const exportBody = z.object({
   retail_sample_seconds: z.number().min(15).max(ACX_RULES.maxSampleSeconds).default(180),
   /** Chapters over 120 minutes: split at paragraph boundaries, or reject the export. */
   long_chapters: z.enum(['split', 'reject']).default('split'),
+  /**
+   * Export only these chapters (ids, as in the other book-wide routes); omitted: the whole book.
+   * Unknown ids are refused; the package, M4B, credits, retail sample and report cover these.
+   */
+  chapter_ids: z.array(z.string().uuid()).max(2000).optional(),
 });
 export type ExportBody = z.output<typeof exportBody>;
 

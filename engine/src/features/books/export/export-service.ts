@@ -12,6 +12,7 @@ import { probeMedia } from '../../../audio/index.ts';
 import { AppError } from '../../../errors.ts';
 import type { Books } from '../books.ts';
 import { JOB_TYPES } from '../book-jobs.ts';
+import { chaptersInScope } from '../chapters/chapter-scope.ts';
 import { ACX_RULES, MASTER_TARGETS } from './acx-rules.ts';
 import { creditsText } from './credits-text.ts';
 import { exportDir, readSidecar } from './export-files.ts';
@@ -80,8 +81,10 @@ export class ExportService {
           closingOverride: body.closing_credits ?? settings.closingAnnouncement,
         })
       : null;
+    const chapterIds = this.chosenChapters(project.id, body.chapter_ids);
     const input: ExportInput = {
       ...body,
+      chapter_ids: chapterIds,
       project_id: project.id,
       credits,
       narrator_name: narrator,
@@ -89,20 +92,52 @@ export class ExportService {
       cover_media_id: coverId,
     };
     // Refuses here (not only in the job) so the caller hears at once which paragraphs lack audio.
-    const plan = planExport(books, project.id, { credits, longChapters: body.long_chapters });
+    const plan = planExport(books, project.id, {
+      credits,
+      longChapters: body.long_chapters,
+      chapterIds,
+    });
+    const exported = plan.filter((f) => f.kind === 'chapter');
+    const sampleChapter = body.retail_sample_chapter;
+    if (sampleChapter !== undefined && !exported.some((f) => f.chapterNumber === sampleChapter))
+      throw new AppError(
+        'validation_error',
+        `retail_sample_chapter ${sampleChapter} is not among the exported chapters.`,
+        {
+          details: {
+            fields: [{ loc: ['body', 'retail_sample_chapter'], msg: 'not exported' }],
+          },
+        },
+      );
     const seconds = plan.reduce((s, f) => s + f.takes.reduce((n, t) => n + t.seconds, 0), 0);
     const job = await books.deps.jobs.create(ownerId, JOB_TYPES.export, input);
     return {
       job_id: job.id,
       project_id: project.id,
       status: 'queued' as const,
-      chapters: plan.filter((f) => f.kind === 'chapter').length,
+      chapters: exported.length,
       estimated_output_minutes: round1(seconds / 60 + plan.length * 0.05),
       estimated_credits: exportCredits(
         input,
-        plan.filter((f) => f.kind === 'chapter').map((f) => f.header),
+        exported.map((f) => f.header),
       ),
     };
+  }
+
+  /**
+   * `chapter_ids` checked as the other book-wide routes check it (chaptersInScope), and stricter:
+   * an export names exactly what it packages, so one unknown id refuses it (404, naming them).
+   */
+  private chosenChapters(projectId: string, ids: string[] | undefined): string[] | undefined {
+    if (ids === undefined) return undefined;
+    const found = chaptersInScope(this.books.repos.chapters, projectId, ids);
+    const known = new Set(found.map((c) => c.id));
+    const unknown = [...new Set(ids)].filter((id) => !known.has(id));
+    if (unknown.length > 0)
+      throw new AppError('not_found', 'Some chapter_ids are not chapters of this book.', {
+        details: { chapter_ids: unknown.slice(0, 20) },
+      });
+    return found.map((c) => c.id);
   }
 
   private job(ownerId: string, projectId: string, jobId: number) {

@@ -27,7 +27,7 @@ import { billingForTake, characterCount, takeCredits } from './narration-pricing
 import type { TakeRepo } from './take-repo.ts';
 import { takeRelativePath, writeTakeAudio } from './take-storage.ts';
 
-const DEFAULT_LANGUAGE = 'en-US';
+export const DEFAULT_LANGUAGE = 'en-US';
 
 /**
  * Forced alignment, given to the narrator at wiring time (engine.ts; the speech area's

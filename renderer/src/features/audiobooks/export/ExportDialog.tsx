@@ -4,22 +4,27 @@
  * here), and where the retail sample starts. Fields left empty use the engine's defaults.
  */
 import { useEffect, useState } from 'react';
+import { isApiError } from '../../../api/errors.ts';
 import { FileInput } from '../../../components/audio/FilePicker.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { audiobookErrorText } from '../audiobook-format.ts';
 import type { ExportClient } from './export-client.ts';
-import type { ExportRequest, ProductionMedia } from './export-types.ts';
+import { ExportNotReady, notReadyChapters } from './ExportNotReady.tsx';
+import type { ExportRequest, NotReadyChapter, ProductionMedia } from './export-types.ts';
 
 export function ExportDialog({
   projectId,
   client,
   onClose,
   onStart,
+  onBookChanged,
 }: {
   projectId: string;
   client: ExportClient;
   onClose: () => void;
   onStart: (body: ExportRequest) => Promise<void>;
+  /** Chapters were marked skip_narration here: the page reloads its numbers. */
+  onBookChanged?: () => void;
 }) {
   const [format, setFormat] = useState<'mp3' | 'm4b'>('mp3');
   const [credits, setCredits] = useState(true);
@@ -34,6 +39,7 @@ export function ExportDialog({
   const [sampleSeconds, setSampleSeconds] = useState('180');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [notReady, setNotReady] = useState<NotReadyChapter[]>([]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -64,28 +70,51 @@ export function ExportDialog({
     }
   };
 
-  const submit = async () => {
+  const request = (): ExportRequest => ({
+    format,
+    narrate_credits: credits,
+    retail_sample_start_seconds: Number(sampleStart) || 0,
+    retail_sample_seconds: Number(sampleSeconds) || 180,
+    ...(subtitle.trim() && { subtitle: subtitle.trim() }),
+    ...(narrator.trim() && { narrator: narrator.trim() }),
+    ...(opening.trim() && { opening_credits: opening.trim() }),
+    ...(closing.trim() && { closing_credits: closing.trim() }),
+    ...(cover && { cover_image_id: cover }),
+    ...(sampleChapter.trim() && { retail_sample_chapter: Number(sampleChapter) }),
+  });
+
+  /** Runs one way of starting the export; a not-ready answer lists its chapters instead. */
+  const attempt = async (how: () => Promise<void>) => {
     setBusy(true);
     setError(null);
-    const body: ExportRequest = {
-      format,
-      narrate_credits: credits,
-      retail_sample_start_seconds: Number(sampleStart) || 0,
-      retail_sample_seconds: Number(sampleSeconds) || 180,
-      ...(subtitle.trim() && { subtitle: subtitle.trim() }),
-      ...(narrator.trim() && { narrator: narrator.trim() }),
-      ...(opening.trim() && { opening_credits: opening.trim() }),
-      ...(closing.trim() && { closing_credits: closing.trim() }),
-      ...(cover && { cover_image_id: cover }),
-      ...(sampleChapter.trim() && { retail_sample_chapter: Number(sampleChapter) }),
-    };
     try {
-      await onStart(body);
+      await how();
     } catch (e) {
-      setError(audiobookErrorText(e));
+      const chapters =
+        isApiError(e) && e.code === 'export_not_ready' ? notReadyChapters(e.body) : [];
+      setNotReady(chapters);
+      if (chapters.length === 0) setError(audiobookErrorText(e));
       setBusy(false);
     }
   };
+
+  const submit = () => attempt(() => onStart(request()));
+
+  const exportNarrated = () =>
+    attempt(async () => {
+      const skip = new Set(notReady.map((c) => c.chapter_id));
+      const chapters = await client.chapters(projectId);
+      const chosen = chapters.filter((c) => !c.skip_narration && !skip.has(c.id));
+      if (chosen.length === 0) throw new Error('No chapter is narrated yet.');
+      await onStart({ ...request(), chapter_ids: chosen.map((c) => c.id) });
+    });
+
+  const skipAndExport = () =>
+    attempt(async () => {
+      for (const chapter of notReady) await client.skipChapter(projectId, chapter.chapter_id);
+      onBookChanged?.();
+      await onStart(request());
+    });
 
   return (
     <Dialog
@@ -214,6 +243,14 @@ export function ExportDialog({
             />
           </label>
         </div>
+        {notReady.length > 0 && (
+          <ExportNotReady
+            chapters={notReady}
+            busy={busy}
+            onExportNarrated={() => void exportNarrated()}
+            onSkipAndExport={() => void skipAndExport()}
+          />
+        )}
         {error && (
           <p className="ab-error-text" role="alert" data-testid="export-error">
             {error}

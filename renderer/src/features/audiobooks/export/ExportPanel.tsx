@@ -1,11 +1,14 @@
 /**
- * The book's export bar (docs/api/export.md): opens the export dialog, follows the export job
- * (polls GET .../export/{job_id}/status: progress, stage, per-chapter rows), shows the per-file
- * ACX report and offers the download (a signed URL from GET .../download). The last export's
- * job id is remembered per book in localStorage so a reload finds it again.
+ * The book's export bar (docs/api/export.md): opens the export dialog, follows the export job on
+ * the job event stream (useJob: progress and stage live, no polling), reads GET
+ * .../export/{job_id}/status once when the job is opened and once when it ends (per-chapter rows,
+ * the per-file ACX report, warnings), and offers the download (a signed URL from GET
+ * .../download). The last export's job id is remembered per book in localStorage so a reload
+ * finds it again.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ProgressBar } from '../../../components/ProgressBar.tsx';
+import { useJob } from '../../jobs/use-job.ts';
 import { audiobookErrorText } from '../audiobook-format.ts';
 import { ExportClient } from './export-client.ts';
 import { ExportDialog } from './ExportDialog.tsx';
@@ -13,10 +16,16 @@ import { ExportReport } from './ExportReport.tsx';
 import type { ExportRequest, ExportStatus } from './export-types.ts';
 import './export.css';
 
-const POLL_MS = 1_000;
 const key = (projectId: string) => `tapehouse.export.${projectId}`;
 
-export function ExportPanel({ projectId }: { projectId: string }) {
+export function ExportPanel({
+  projectId,
+  onBookChanged,
+}: {
+  projectId: string;
+  /** The dialog skipped chapters: the page reloads the book. */
+  onBookChanged?: () => void;
+}) {
   const client = useMemo(() => new ExportClient(), []);
   const [jobId, setJobId] = useState<number | null>(() => {
     const saved = Number(globalThis.localStorage?.getItem(key(projectId)));
@@ -26,28 +35,24 @@ export function ExportPanel({ projectId }: { projectId: string }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const running = status !== null && (status.status === 'queued' || status.status === 'running');
+  const live = useJob(jobId);
+  // The job's own state comes from the event stream; the status route adds the rows and report.
+  const liveStatus = live.status ?? status?.status ?? null;
+  const running = liveStatus === 'queued' || liveStatus === 'running';
+  const settled = live.finished;
 
   useEffect(() => {
     if (jobId === null) return;
     const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const next = await client.status(projectId, jobId, controller.signal);
-        setStatus(next);
-        if (next.status === 'queued' || next.status === 'running')
-          timer = setTimeout(() => void poll(), POLL_MS);
-      } catch (e) {
+    client
+      .status(projectId, jobId, controller.signal)
+      .then(setStatus)
+      .catch((e: unknown) => {
         if (!controller.signal.aborted) setError(audiobookErrorText(e));
-      }
-    };
-    void poll();
-    return () => {
-      controller.abort();
-      if (timer) clearTimeout(timer);
-    };
-  }, [client, projectId, jobId]);
+      });
+    return () => controller.abort();
+    // Read when the job is opened and again when it ends (settled flips once).
+  }, [client, projectId, jobId, settled]);
 
   const start = useCallback(
     async (body: ExportRequest) => {
@@ -78,13 +83,13 @@ export function ExportPanel({ projectId }: { projectId: string }) {
         <div>
           <strong>ACX export</strong>
           <span className="muted" data-testid="export-state">
-            {status === null
+            {liveStatus === null
               ? ' Mastered chapter MP3s, credits, retail sample, cover and manifest in one ZIP.'
-              : ` ${status.status}${status.stage && running ? ` · ${status.stage}` : ''}`}
+              : ` ${liveStatus}${live.stage && running ? ` · ${live.stage}` : ''}`}
           </span>
         </div>
         <div className="ab-export__actions">
-          {status?.status === 'completed' && (
+          {liveStatus === 'completed' && (
             <button
               type="button"
               className="button"
@@ -107,15 +112,15 @@ export function ExportPanel({ projectId }: { projectId: string }) {
       </div>
       {running && (
         <ProgressBar
-          value={status.progress}
+          value={live.progress}
           label="Export progress"
-          valueText={status.stage ?? undefined}
+          valueText={live.stage ?? undefined}
           testId="export-progress"
         />
       )}
-      {status?.status === 'failed' && status.error_message && (
+      {liveStatus === 'failed' && (live.error ?? status?.error_message) && (
         <p className="ab-error-text" role="alert" data-testid="export-failure">
-          {status.error_message}
+          {live.error ?? status?.error_message}
         </p>
       )}
       {status && status.warnings.length > 0 && (
@@ -135,6 +140,7 @@ export function ExportPanel({ projectId }: { projectId: string }) {
           client={client}
           onClose={() => setOpen(false)}
           onStart={start}
+          onBookChanged={onBookChanged}
         />
       )}
     </section>

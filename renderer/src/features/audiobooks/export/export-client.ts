@@ -8,6 +8,7 @@ import { contractApi, type ContractApi } from '../../../api/contract.ts';
 import type { FetchLike } from '../../../api/request.ts';
 import { tokenTransport } from '../../../api/transports.ts';
 import type {
+  ExportChapter,
   ExportDownload,
   ExportRequest,
   ExportStarted,
@@ -43,6 +44,23 @@ export class ExportClient {
   download(projectId: string, jobId: number): Promise<ExportDownload> {
     return this.api.get(`${BOOK}/export/{export_job_id}/download`, {
       params: { project_id: projectId, export_job_id: jobId },
+    });
+  }
+
+  /** The book's chapters (id, number, title, skip_narration), for "export narrated only". */
+  async chapters(projectId: string): Promise<ExportChapter[]> {
+    const list = await this.api.get(`${BOOK}/chapters`, {
+      params: { project_id: projectId },
+      query: { per_page: 500 },
+    });
+    return list.chapters;
+  }
+
+  /** One-click skip: marks a chapter skip_narration through the chapter route. */
+  async skipChapter(projectId: string, chapterId: string): Promise<void> {
+    await this.api.put(`${BOOK}/chapters/{chapter_id}`, {
+      params: { project_id: projectId, chapter_id: chapterId },
+      json: { skip_narration: true },
     });
   }
 

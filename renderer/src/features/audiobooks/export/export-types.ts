@@ -14,3 +14,12 @@ export type ExportChapterProgress = ExportStatus['chapters'][number];
 export type ExportDownload = ResponseOf<'get', `${Book}/export/{export_job_id}/download`>;
 export type ProductionSettings = ResponseOf<'get', `${Book}/production-settings`>;
 export type ProductionMedia = ProductionSettings['media'][number];
+export type ExportChapter = ResponseOf<'get', `${Book}/chapters`>['chapters'][number];
+
+/** A chapter the engine named in a 409 `export_not_ready` (docs/api/export.md). */
+export interface NotReadyChapter {
+  chapter_id: string;
+  chapter_number: number;
+  title: string;
+  paragraphs: { id: string; position: number; status: string }[];
+}
