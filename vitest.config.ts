@@ -15,6 +15,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for UI and job state: its 1 s default gave up on a loaded CI machine
+    // while the state was still on its way (a wait, not a speed target).
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default', './test/reporters/summary-line.ts'],
   },
 });
