@@ -100,6 +100,30 @@ describe('crash recovery', () => {
     }
   });
 
+  it('clears the staging folders of model-pack and yt-dlp installs a crash left behind', async () => {
+    const home = path.join(temp.dir, 'staging-home');
+    const first = await startEngine({ home });
+    await first.stop();
+    // What a kill mid-install leaves: a half-copied pack (nested folders), a pack being removed,
+    // and a half-downloaded yt-dlp release.
+    const models = path.join(home, 'models', '.staging');
+    const tools = path.join(home, 'tools', 'yt-dlp', '.staging');
+    fs.mkdirSync(path.join(models, 'speech-en-a1B2c3', 'asr', 'whisper'), { recursive: true });
+    fs.writeFileSync(path.join(models, 'speech-en-a1B2c3', 'asr', 'whisper', 'enc.onnx'), 'half');
+    fs.mkdirSync(path.join(models, 'denoise-removing-x9Y8z7', 'denoise'), { recursive: true });
+    fs.writeFileSync(path.join(models, 'denoise-removing-x9Y8z7', 'denoise', 'm.onnx'), 'old');
+    fs.mkdirSync(path.join(tools, '2025.01.01-Q1w2E3'), { recursive: true });
+    fs.writeFileSync(path.join(tools, '2025.01.01-Q1w2E3', 'yt-dlp'), 'half-downloaded');
+    const second = await startEngine({ home });
+    try {
+      expect(fs.readdirSync(models)).toEqual([]);
+      expect(fs.readdirSync(tools)).toEqual([]);
+      expect((await fetch(`${second.api}/health`)).status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('fails a non-idempotent interrupted job with its held credits refunded', () => {
     const handle = openDatabase(path.join(temp.dir, 'recovery.db'));
     migrateDatabase(handle);

@@ -134,6 +134,19 @@ export class ModelRegistry {
     return path.join(this.installRoot, '.staging');
   }
 
+  /**
+   * Empties `.staging` at start: installs (and removals) a killed engine left half done. Nothing
+   * in it is ever a pack (a pack only counts once renamed out), so all of it goes; a
+   * `npm run models` install started on the same data folder while the engine starts loses its
+   * staging and fails cleanly (it is retried).
+   */
+  sweepStaging(): void {
+    const root = this.stagingRoot();
+    if (!fs.existsSync(root)) return;
+    for (const name of fs.readdirSync(root))
+      fs.rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+
   /** The install record, or null when the pack folder or its record is missing or unreadable. */
   readInstalled(packId: string): InstalledRecord | null {
     return readRecord(path.join(this.packDir(packId), INSTALLED_RECORD));

@@ -69,6 +69,8 @@ export function createPlatform(core: Pick<Core, 'db' | 'config' | 'clock' | 'mod
   const files = new FileStore(core.db, core.config.home);
   // Temporary uploads a crash left half-written are removed before anything reads the store.
   files.sweepTemp();
+  // Likewise model-pack installs a crash left half copied in models/.staging.
+  core.models.sweepStaging();
   return {
     files,
     urls: new UrlSigner(core.config.home, core.clock),

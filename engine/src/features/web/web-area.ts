@@ -34,6 +34,8 @@ export function createWeb(deps: WebDeps): Web {
     fetcher: Fetcher.fromConfig(deps.config, { urls: deps.urls }),
   };
   const tool = new YtDlpTool(deps.config);
+  // A yt-dlp release a crash left half downloaded, removed before any install job runs.
+  tool.pack.sweepStaging();
   const media = new MediaService(context, tool);
   const callbacks = new ReaderCallbacks(context, (row) => callbackPayload(context, row));
   const reader = new ReaderService(context, callbacks);

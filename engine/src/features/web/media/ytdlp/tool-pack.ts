@@ -61,6 +61,14 @@ export class YtDlpPack {
     return path.join(this.options.home, 'tools', 'yt-dlp');
   }
 
+  /** Empties `.staging` at start: a release a killed engine left half downloaded. */
+  sweepStaging(): void {
+    const staging = path.join(this.root, '.staging');
+    if (!fs.existsSync(staging)) return;
+    for (const name of fs.readdirSync(staging))
+      fs.rmSync(path.join(staging, name), { recursive: true, force: true });
+  }
+
   installed(): InstalledTool | null {
     try {
       const record = JSON.parse(
