@@ -31,21 +31,6 @@ import { realData, realModel } from '../helpers/requirements.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 import { joinClips, LIBRISPEECH, speakerFile } from '../helpers/voice-samples.ts';
 
-/**
- * Job types this test does not kill yet, with why. Their starters exist, but yt-dlp gives up
- * ("Unable to download webpage: timed out") before the kill comes, so the run never reaches the
- * restart; not a pass, a known gap. Measured (event-loop delay and a CPU profile of the engine):
- * the audiobook_parse job imports Moby-Dick in one synchronous stretch of 16-24 s on the
- * engine's main thread (chapter inserts, then the heuristic cast reading, books/cast readCast),
- * and yt-dlp's proxy (platform/net/fetch-proxy.ts) runs on that thread: the local server had
- * sent the whole file, but the proxy passed on no byte for 24.5 s, past yt-dlp's 20 s limit.
- */
-const NOT_YET_COVERED: Record<string, string> = {
-  video_download: 'a book import blocks the engine main thread (and its fetch proxy) past 20 s',
-  video_download_public:
-    'a book import blocks the engine main thread (and its fetch proxy) past 20 s',
-};
-
 const STARTERS: Record<string, Starter> = {
   ...BASE_STARTERS,
   ...BOOKS_STARTERS,
@@ -194,15 +179,7 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
     const started = Date.now();
     const folders = prepareModelFolders(temp.dir, process.env.TAPEHOUSE_MODELS_DIR ?? '');
     const registered = await registeredTypes(folders);
-    // Named gaps, printed on every run (issue 13 stays open on them); each must stay registered.
-    for (const [type, why] of Object.entries(NOT_YET_COVERED)) {
-      expect(
-        registered.map((t) => t.type),
-        `NOT_YET_COVERED names ${type}`,
-      ).toContain(type);
-      console.warn(`crash test: ${type} is NOT covered yet: ${why}`);
-    }
-    const types = registered.filter((t) => !(t.type in NOT_YET_COVERED));
+    const types = registered;
     const missing = types.map((t) => t.type).filter((type) => !(type in STARTERS));
     expect(
       missing,

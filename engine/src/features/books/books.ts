@@ -14,6 +14,7 @@ import { TakeService } from './narration/take-service.ts';
 import { TakeRepo } from './narration/take-repo.ts';
 import { BookGenerator } from './manuscript/book-generator.ts';
 import { BookImporter } from './manuscript/book-import.ts';
+import { BOOK_READING_TASK, type BookReading } from './cast/speakers/book-reading-task.ts';
 import { BookJobs } from './book-jobs.ts';
 import { CastDetection } from './cast/cast-detection.ts';
 import { CastRepo } from './cast/cast-repo.ts';
@@ -90,7 +91,14 @@ export class Books {
       defaultNarrator: (language) =>
         suitedVoices(deps.voices.catalog.list(), language)[0]?.id ?? null,
     };
-    this.cast = new CastService(projects, chapters, cast, deps.voices.catalog, castVoices);
+    this.cast = new CastService(
+      projects,
+      chapters,
+      cast,
+      deps.voices.catalog,
+      castVoices,
+      (input) => deps.workers.run<BookReading>(BOOK_READING_TASK, input),
+    );
     this.autoCast = new AutoCast(this.cast, cast, projects, bookJobs, deps.jobs, castVoices);
     this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast, (id) =>
       removeProjectFiles(deps.config.home, id),

@@ -11,10 +11,8 @@ import { ageHint } from './cast-age.ts';
 import type { SpeakerPass } from '../manuscript/book-import.ts';
 import {
   buildCastMembers,
-  detectSpeakers,
   namedSpeakerCount,
   pickCastVoices,
-  readCast,
   validateAlias,
   type CastAlias,
   type CastMember,
@@ -27,6 +25,13 @@ import type { ProjectRepo } from '../projects/project-repo.ts';
 import { requireOwnedProject, type MultiVoiceSwitch } from '../projects/project-service.ts';
 import { savedVoice, type VoiceContext } from './voice-order.ts';
 import { DEFAULT_LANGUAGE } from '../projects/views.ts';
+import type { BookReading, BookReadingInput } from './speakers/book-reading-task.ts';
+
+/**
+ * Reads a whole book's speakers (speakers/book-reading-task.ts). books.ts runs it in the worker
+ * pool: on a novel it is seconds of CPU that must not stall the engine's event loop.
+ */
+export type BookReader = (input: BookReadingInput) => Promise<BookReading>;
 
 /** A voice distinctVoices offered: `preset` is its embedded character preset, if it is one. */
 export interface DistinctVoice {
@@ -50,6 +55,7 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
     private readonly cast: CastRepo,
     private readonly voices: VoiceCatalog,
     private readonly castVoices: CastVoiceSource,
+    private readonly readBook: BookReader,
   ) {}
 
   require(ownerId: string, projectId: string): ProjectRow {
@@ -256,22 +262,28 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
    * character's speech; the instant pass fills what the reading leaves. Only unnamed, unlocked,
    * uncleared paragraphs are written (rule 7); the reading's aliases and gender hints are kept.
    */
-  heuristic(project: ProjectRow): { attributed: number; characters: string[] } {
+  async heuristic(project: ProjectRow): Promise<{ attributed: number; characters: string[] }> {
     const paragraphs = this.chapters.bookParagraphs(project.id);
-    const language = project.language ?? DEFAULT_LANGUAGE;
-    const input = paragraphs.map((p) => ({
-      id: p.id,
-      text: p.text,
-      character_name: p.characterName,
-      locked: p.locked,
-      speaker_cleared: p.speakerCleared,
-      chapter_id: p.chapterId,
-    }));
-    const reading = readCast(input, { language, aliases: this.castAliases(project.id) });
-    const instant = detectSpeakers(input, { language });
-    const attributions = new Map(instant.attributions);
+    const { reading, instant } = await this.readBook({
+      paragraphs: paragraphs.map((p) => ({
+        id: p.id,
+        text: p.text,
+        character_name: p.characterName,
+        locked: p.locked,
+        speaker_cleared: p.speakerCleared,
+        chapter_id: p.chapterId,
+      })),
+      language: project.language ?? DEFAULT_LANGUAGE,
+      aliases: this.castAliases(project.id),
+    });
+    const attributions = new Map(instant);
     for (const p of reading.paragraphs) if (p.speaker) attributions.set(p.id, p.speaker);
-    const attributed = this.attribute(paragraphs, attributions, 'detection');
+    // Rule 7 is judged on the book as it is now: it may have been edited during the reading.
+    const attributed = this.attribute(
+      this.chapters.bookParagraphs(project.id),
+      attributions,
+      'detection',
+    );
     this.applyReading(project, reading);
     const characters: string[] = [];
     for (const name of attributions.values()) {
@@ -308,20 +320,20 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
     return written;
   }
 
-  afterImport(
+  async afterImport(
     project: ProjectRow,
     options: { detectSpeakers: boolean; multiVoice: boolean | undefined },
-  ): { speakersDetected: number } {
-    const detected = options.detectSpeakers ? this.heuristic(project).attributed : 0;
+  ): Promise<{ speakersDetected: number }> {
+    const detected = options.detectSpeakers ? (await this.heuristic(project)).attributed : 0;
     const current = this.projects.get(project.id) ?? project;
     if (options.multiVoice !== undefined) this.setMultiVoice(current, options.multiVoice);
     else if (current.multiVoice) this.pickVoices(current);
     return { speakersDetected: detected };
   }
 
-  detectHeuristic(ownerId: string, projectId: string) {
+  async detectHeuristic(ownerId: string, projectId: string) {
     const project = this.require(ownerId, projectId);
-    const { attributed } = this.heuristic(project);
+    const { attributed } = await this.heuristic(project);
     if (project.multiVoice) this.pickVoices(project);
     const members = this.members(this.projects.get(project.id) ?? project);
     return {

@@ -42,7 +42,7 @@ export interface SpeakerPass {
   afterImport(
     project: ProjectRow,
     options: { detectSpeakers: boolean; multiVoice: boolean | undefined },
-  ): { speakersDetected: number };
+  ): Promise<{ speakersDetected: number }>;
 }
 
 /** Region a bare language tag gets (the project's language is locale form, document 2). */
@@ -98,7 +98,11 @@ export class BookImporter {
     private readonly log: (line: string) => void,
   ) {}
 
-  apply(project: ProjectRow, book: ExtractedBook, options: ImportOptions): ImportResult {
+  async apply(
+    project: ProjectRow,
+    book: ExtractedBook,
+    options: ImportOptions,
+  ): Promise<ImportResult> {
     const chapters = chaptersOf(book);
     if (chapters.length === 0) {
       throw new AppError(
@@ -128,10 +132,11 @@ export class BookImporter {
     let speakersDetected = 0;
     try {
       const current = this.projects.get(project.id) ?? project;
-      speakersDetected = this.speakers.afterImport(current, {
+      const pass = await this.speakers.afterImport(current, {
         detectSpeakers: options.detectSpeakers,
         multiVoice: options.multiVoice,
-      }).speakersDetected;
+      });
+      speakersDetected = pass.speakersDetected;
     } catch (error) {
       // The book is in; a speaker pass problem must not lose it. Detection can be run again.
       this.log(`audiobook: speaker pass failed for ${project.id}: ${String(error)}`);

@@ -218,7 +218,7 @@ export class ManuscriptService {
     book: ExtractedBook,
     options: Omit<ImportOptions, 'jobId'>,
   ): Promise<ImportResponse> {
-    const result = this.deps.importer.apply(project, book, options);
+    const result = await this.deps.importer.apply(project, book, options);
     const detectionJob = await this.deps.detection.startContextPass(project.ownerId, project.id);
     const updated = this.deps.projectRepo.get(project.id) ?? project;
     const totals = this.deps.projectRepo.totalsOf(project.id);

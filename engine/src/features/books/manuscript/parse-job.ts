@@ -100,7 +100,7 @@ export const makeParseJob = (books: Books): JobHandler<ParseJobInput, ParseJobRe
       });
       throwIfCancelled(signal);
       progress({ percent: 80, stage: 'writing chapters' });
-      const result = importer.apply(project, book, {
+      const result = await importer.apply(project, book, {
         mode: input.mode,
         source: { filename: input.filename, fileType: input.file_type, fileKey: input.file_key },
         detectSpeakers: input.detect_speakers,
