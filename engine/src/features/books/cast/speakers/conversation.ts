@@ -3,8 +3,10 @@
  * paragraphs; a narration paragraph ends a run).
  *
  * - Vocative: a turn that addresses exactly one character ("Mr. Bennet, how can you…") hands
- *   the next turn to that character, and the turn before too (it answers them), when that turn
- *   has no clause of its own, does not address that character itself, and does not name them.
+ *   the next turn to that character, and the turn before too (it answers them) when the
+ *   addressing turn's own speaker is known and the turn before addresses nobody; either only
+ *   when that turn has no clause of its own, does not address that character, and does not
+ *   name them.
  * - Alternation: a run is cut at the turns where someone unplaced speaks; within a stretch, two
  *   known turns of two different speakers an odd number of turns apart fill the turns between
  *   them (all or none); the same speaker an even number apart fills them with the partner known
@@ -99,7 +101,14 @@ function byVocative(run: Turn[]): boolean {
   run.forEach((turn, k) => {
     const target = addresseeOf(turn);
     if (target === null) return;
-    for (const other of [run[k + 1]]) {
+    const before = run[k - 1];
+    // The reply answers the turn before: theirs, when the reply’s speaker is known (the vocative
+    // is then surely a reply) and that turn addresses nobody itself.
+    const answered =
+      before !== undefined && before.addressed.length === 0 && turn.speaker !== null
+        ? [before]
+        : [];
+    for (const other of [run[k + 1], ...answered]) {
       if (other === undefined || !vocativeFits(other, target)) continue;
       other.speaker = target;
       other.via = 'vocative';
