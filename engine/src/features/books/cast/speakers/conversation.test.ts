@@ -69,3 +69,35 @@ describe('takeTurns: vocatives', () => {
     expect(run[0]?.speaker).toBeNull();
   });
 });
+
+describe('takeTurns: a named person and a described one', () => {
+  const dick: Character = { name: 'Dick', forms: ['Dick'], gender: 'male', fixed: false };
+  const stranger: Character = { name: '', forms: [], gender: 'male', fixed: false };
+  const exchange = (people: { character: Character; salience: number }[]) => {
+    const asked = { phrase: 'the gentleman', gender: 'male' as const, stage: people };
+    return [
+      turn({ ...asked, speech: 'How much?' }),
+      turn({ speech: 'Ten cents.', stage: people }),
+      turn({ ...asked, speech: 'Is that not a little steep?' }),
+      turn({ speech: 'The blacking costs something.', stage: people }),
+    ];
+  };
+
+  it('gives the undescribed turns to the one named person on stage', () => {
+    const run = exchange([
+      { character: dick, salience: 2 },
+      { character: stranger, salience: 1 },
+    ]);
+    takeTurns([run]);
+    expect(run.map((t) => t.speaker?.name ?? null)).toEqual([null, 'Dick', null, 'Dick']);
+  });
+
+  it('gives nothing when a second named person is on stage', () => {
+    const run = exchange([
+      { character: dick, salience: 2 },
+      { character: jane, salience: 1 },
+    ]);
+    takeTurns([run]);
+    expect(run.map((t) => t.speaker)).toEqual([null, null, null, null]);
+  });
+});
