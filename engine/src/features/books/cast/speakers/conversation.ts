@@ -3,8 +3,10 @@
  * paragraphs; a narration paragraph ends a run).
  *
  * - Vocative: a turn that addresses exactly one character ("Mr. Bennet, how can you…") hands
- *   the next turn to that character, and the turn before too (it answers them), when that turn
- *   has no clause of its own, does not address that character itself, and does not name them.
+ *   the next turn to that character, and the turn before too (it answers them) when the
+ *   addressing turn's own speaker is known and the turn before addresses nobody; either only
+ *   when that turn has no clause of its own, does not address that character, and does not
+ *   name them.
  * - Alternation: a run is cut at the turns where someone unplaced speaks; within a stretch, two
  *   known turns of two different speakers an odd number of turns apart fill the turns between
  *   them (all or none); the same speaker an even number apart fills them with the partner known
@@ -13,7 +15,10 @@
  *   is theirs and the one other named person on stage (nobody else near). A turn refuses a speaker whose
  *   gender its clause contradicts ("she said" for a man), whom it addresses or names, or when it
  *   addresses someone other than the listener.
- * The two steps repeat until nothing changes, since each gives the other known turns.
+ * - Description: in a stretch nobody in it names, where every described turn has the same
+ *   unresolved description ("said the gentleman") and falls on one parity, and one named person
+ *   is on stage (nobody else named near), the turns of the other parity are that person's.
+ * The steps repeat until nothing changes, since each gives the others known turns.
  */
 import type { Character } from './characters.ts';
 import { parseName } from './characters.ts';
@@ -99,7 +104,14 @@ function byVocative(run: Turn[]): boolean {
   run.forEach((turn, k) => {
     const target = addresseeOf(turn);
     if (target === null) return;
-    for (const other of [run[k + 1]]) {
+    const before = run[k - 1];
+    // The reply answers the turn before: theirs, when the reply’s speaker is known (the vocative
+    // is then surely a reply) and that turn addresses nobody itself.
+    const answered =
+      before !== undefined && before.addressed.length === 0 && turn.speaker !== null
+        ? [before]
+        : [];
+    for (const other of [run[k + 1], ...answered]) {
       if (other === undefined || !vocativeFits(other, target)) continue;
       other.speaker = target;
       other.via = 'vocative';
@@ -224,13 +236,47 @@ function onlyOtherOnStage(turn: Turn, speaker: Character): Character | null {
   return first.character;
 }
 
+/** The listener of a line spoken to someone the book does not name. */
+const UNNAMED: Character = { name: '', forms: [], gender: null, fixed: false };
+
+/**
+ * A stretch nobody in it names, between one named person on stage and someone only described
+ * ("“How much?” asked a gentleman", "said the gentleman"): the described turns all fall on one
+ * parity, and the turns of the other parity are the named person's (all or none).
+ */
+function byDescription(run: Turn[], lo: number, hi: number): boolean {
+  const stretch = Array.from({ length: hi - lo }, (_, k) => lo + k);
+  if (stretch.some((k) => run[k]?.speaker !== null)) return false;
+  const described = stretch.filter((k) => run[k]?.phrase !== null);
+  const phrases = new Set(described.map((k) => run[k]?.phrase));
+  const parities = new Set(described.map((k) => k % 2));
+  if (described.length === 0 || phrases.size !== 1 || parities.size !== 1) return false;
+  const near = (run[lo] as Turn).stage.filter(
+    (p) => p.character.name !== '' && p.salience >= THIRD_SALIENCE,
+  );
+  const person = near.length === 1 ? (near[0] as { character: Character; salience: number }) : null;
+  if (person === null || person.salience < PARTNER_SALIENCE) return false;
+  const parity = described[0] as number;
+  const theirs = stretch.filter((k) => k % 2 !== parity % 2);
+  if (theirs.some((k) => refuses(run[k] as Turn, person.character, UNNAMED))) return false;
+  for (const k of theirs) {
+    const turn = run[k] as Turn;
+    turn.speaker = person.character;
+    turn.via = 'turn-taking';
+  }
+  return theirs.length > 0;
+}
+
 function byAlternation(run: Turn[]): boolean {
   let changed = false;
   let lo = 0;
   for (let k = 0; k <= run.length; k++) {
     const turn = run[k];
     if (turn !== undefined && !(turn.stop && turn.speaker === null)) continue;
-    if (k - lo >= 2) changed = alternateStretch(run, lo, k) || changed;
+    if (k - lo >= 2) {
+      changed = byDescription(run, lo, k) || changed;
+      changed = alternateStretch(run, lo, k) || changed;
+    }
     lo = k + 1;
   }
   return changed;
