@@ -5,6 +5,7 @@
 import { benchDenoise } from './bench/denoise.ts';
 import { benchEngineStartup } from './bench/engine-startup.ts';
 import { benchExport } from './bench/export.ts';
+import { benchGpu } from './bench/gpu.ts';
 import { benchMidi } from './bench/midi.ts';
 import { benchTts } from './bench/tts.ts';
 
@@ -26,6 +27,11 @@ const benches: Record<string, { about: string; run: () => Promise<void> }> = {
     about:
       'ACX export of a one-hour narrated book (wall time, target < 60 s) vs one ffmpeg loudnorm pass',
     run: () => benchExport(),
+  },
+  gpu: {
+    about:
+      'DeepFilterNet3, GTCRN and Basic Pitch on the GPU execution provider vs cpu: RTF, speed-up, output agreement',
+    run: () => benchGpu(),
   },
   tts: {
     about: 'TTS real-time factor and chars/s per engine; Piper voices vs sherpa-onnx-node',

@@ -6,6 +6,7 @@ import {
   chooseProviders,
   describeInference,
   detectProviders,
+  gpuDevicePresent,
   PROVIDER_PREFERENCE,
   systemProbe,
   type BackendInfo,
@@ -38,6 +39,7 @@ function probe(over: Partial<ProviderProbe> & { files?: string[] }): ProviderPro
     backends: LINUX_X64,
     binDir: '/ort/bin',
     fileExists: (file) => files.has(file),
+    gpuDevice: false,
     ...over,
   };
 }
@@ -88,6 +90,37 @@ describe('detectProviders', () => {
     expect(detectProviders(probe({ platform: 'linux', backends: MAC_ARM }))).toEqual(['cpu']);
   });
 
+  it('offers the bundled WebGPU only where a GPU device exists, after the native providers', () => {
+    expect(detectProviders(probe({ gpuDevice: false }))).toEqual(['cpu']);
+    expect(detectProviders(probe({ gpuDevice: true }))).toEqual(['webgpu', 'cpu']);
+    const lib = path.join('/ort/bin', 'libonnxruntime_providers_cuda.so');
+    expect(detectProviders(probe({ gpuDevice: true, files: [lib] }))).toEqual([
+      'cuda',
+      'webgpu',
+      'cpu',
+    ]);
+    expect(
+      detectProviders(probe({ platform: 'win32', backends: WIN_X64, gpuDevice: true })),
+    ).toEqual(['dml', 'webgpu', 'cpu']);
+    // macOS builds do not list it; a GPU there goes through CoreML.
+    expect(
+      detectProviders(
+        probe({ platform: 'darwin', arch: 'arm64', backends: MAC_ARM, gpuDevice: true }),
+      ),
+    ).toEqual(['coreml', 'cpu']);
+  });
+
+  it('looks for NVIDIA device nodes or a DRM render node on Linux', () => {
+    const dirs = (entries: Record<string, string[]>) => (dir: string) => entries[dir] ?? [];
+    expect(gpuDevicePresent('linux', dirs({ '/dev': ['null', 'tty0'] }))).toBe(false);
+    expect(gpuDevicePresent('linux', dirs({ '/dev': ['nvidiactl', 'nvidia-uvm'] }))).toBe(false);
+    expect(gpuDevicePresent('linux', dirs({ '/dev': ['nvidia0', 'nvidiactl'] }))).toBe(true);
+    expect(gpuDevicePresent('linux', dirs({ '/dev/dri': ['card0', 'renderD128'] }))).toBe(true);
+    expect(gpuDevicePresent('linux', dirs({ '/dev/dri': ['card0'] }))).toBe(false);
+    expect(gpuDevicePresent('win32', dirs({}))).toBe(true);
+    expect(gpuDevicePresent('darwin', dirs({ '/dev': ['nvidia0'] }))).toBe(false);
+  });
+
   it('falls back to cpu when the binding cannot list its backends', () => {
     expect(detectProviders(probe({ backends: null }))).toEqual(['cpu']);
   });
@@ -102,8 +135,9 @@ describe('detectProviders', () => {
 });
 
 describe('chooseProviders', () => {
-  it('orders what exists cuda → dml → coreml → cpu', () => {
+  it('orders what exists cuda → dml → coreml → webgpu → cpu', () => {
     expect(chooseProviders(['cpu', 'dml', 'cuda'], null)).toEqual(['cuda', 'dml', 'cpu']);
+    expect(chooseProviders(['cpu', 'webgpu', 'cuda'], null)).toEqual(['cuda', 'webgpu', 'cpu']);
     expect(chooseProviders(['coreml', 'cpu'], null)).toEqual(['coreml', 'cpu']);
   });
 
@@ -122,7 +156,7 @@ describe('chooseProviders', () => {
   it('rejects unknown names with validation_error naming the known ones', () => {
     const error = validationError(() => chooseProviders(['cpu'], ['cpu', 'tpu']));
     expect(error.message).toContain('"tpu"');
-    expect(error.message).toContain('cuda, dml, coreml, cpu');
+    expect(error.message).toContain('cuda, dml, coreml, webgpu, cpu');
   });
 
   it('rejects a known provider this machine does not have', () => {

@@ -6,6 +6,12 @@
  * platform and, for providers that are not bundled (CUDA), that their shared library was
  * actually installed next to the binding. The choice is always an ordered list ending in 'cpu',
  * so a session can be created on any machine.
+ *
+ * WebGPU ships inside the Linux and Windows bindings (Dawn over Vulkan / D3D12), so "bundled" says
+ * nothing about whether the machine has a GPU: a WebGPU session on a machine without one fails
+ * after ~0.3 s with "No supported adapters". It is offered only when a GPU device node exists
+ * (Linux: an NVIDIA device or a DRM render node); if the adapter still cannot be opened, the
+ * session cache retries on cpu with a warning (session-cache.ts).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +21,7 @@ import type { EngineConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 
 /** Providers Tapehouse knows how to use, in order of preference. */
-export const PROVIDER_PREFERENCE = ['cuda', 'dml', 'coreml', 'cpu'] as const;
+export const PROVIDER_PREFERENCE = ['cuda', 'dml', 'coreml', 'webgpu', 'cpu'] as const;
 
 export type ProviderName = (typeof PROVIDER_PREFERENCE)[number];
 
@@ -25,6 +31,7 @@ const ALIASES: Record<string, ProviderName> = {
   dml: 'dml',
   directml: 'dml',
   coreml: 'coreml',
+  webgpu: 'webgpu',
   cpu: 'cpu',
 };
 
@@ -42,6 +49,8 @@ export interface ProviderProbe {
   /** Folder holding onnxruntime_binding.node for this platform/arch. */
   binDir: string;
   fileExists: (file: string) => boolean;
+  /** Whether the OS shows a GPU device WebGPU could open (see gpuDevicePresent). */
+  gpuDevice: boolean;
 }
 
 const requireFromHere = createRequire(import.meta.url);
@@ -64,7 +73,31 @@ export function systemProbe(): ProviderProbe {
     backends,
     binDir: bindingDir(process.platform, process.arch),
     fileExists: (file) => fs.existsSync(file),
+    gpuDevice: gpuDevicePresent(process.platform),
   };
+}
+
+/**
+ * A cheap look for a GPU before offering WebGPU: on Linux an NVIDIA device node or a DRM render
+ * node (AMD, Intel, NVIDIA's open driver); on Windows DirectX always has an adapter to ask.
+ * Opening the adapter itself is left to session creation, where a failure falls back to cpu.
+ */
+export function gpuDevicePresent(
+  platform: NodeJS.Platform,
+  listDir: (dir: string) => string[] = safeList,
+): boolean {
+  if (platform === 'win32') return true;
+  if (platform !== 'linux') return false;
+  if (listDir('/dev').some((name) => /^nvidia\d+$/.test(name))) return true;
+  return listDir('/dev/dri').some((name) => name.startsWith('renderD'));
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 /** The CUDA EP library the npm install script downloads next to the binding (not bundled). */
@@ -91,6 +124,8 @@ export function detectProviders(probe: ProviderProbe = systemProbe()): ProviderN
         return probe.platform === 'win32';
       case 'coreml':
         return probe.platform === 'darwin';
+      case 'webgpu':
+        return backend.bundled && probe.gpuDevice;
     }
   };
   return PROVIDER_PREFERENCE.filter(usable);
@@ -102,7 +137,7 @@ function normalise(name: string): ProviderName | null {
 
 /**
  * The ordered provider list for new sessions. Without an override: every available provider in
- * preference order (cuda → dml → coreml → cpu). With one: the user's list in the user's order,
+ * preference order (cuda → dml → coreml → webgpu → cpu). With one: the user's list in the user's order,
  * each name checked, then 'cpu' appended when missing. Unknown or unavailable names are a
  * validation_error so a typo in settings fails at startup, not in the middle of a job.
  */

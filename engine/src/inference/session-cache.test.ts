@@ -8,6 +8,7 @@ import {
   defaultIntraOpThreads,
   SessionCache,
   sessionOptionsFor,
+  sessionProviders,
   type SessionFactory,
 } from './session-cache.ts';
 import { scaleModel } from './tiny-onnx.ts';
@@ -202,5 +203,17 @@ describe('session options', () => {
       interOpNumThreads: 1,
       executionMode: 'sequential',
     });
+  });
+});
+
+describe('sessionProviders', () => {
+  it('puts a workload on the detected GPU only when it allows automatic GPU use', () => {
+    expect(sessionProviders(['webgpu', 'cpu'], null, true)).toEqual(['webgpu', 'cpu']);
+    expect(sessionProviders(['webgpu', 'cpu'], null, false)).toEqual(['cpu']);
+  });
+
+  it("honours the user's forced list either way", () => {
+    expect(sessionProviders(['webgpu', 'cpu'], ['webgpu'], false)).toEqual(['webgpu', 'cpu']);
+    expect(sessionProviders(['webgpu', 'cpu'], ['cpu'], true)).toEqual(['cpu']);
   });
 });

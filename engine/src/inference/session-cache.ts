@@ -188,11 +188,30 @@ function loadFailure(file: string, cause: unknown): AppError {
   );
 }
 
+export interface CreateSessionCacheOptions extends Omit<SessionCacheOptions, 'providers'> {
+  /**
+   * Whether this workload runs on a detected GPU provider when the user forced none. Default
+   * true. Streaming models that make one small call per block of audio are slower on a GPU than
+   * on the CPU (launch and copy costs dominate; `npm run bench -- gpu` measures it), so their
+   * callers pass false: they stay on cpu unless the user's override names a GPU provider.
+   */
+  automaticGpu?: boolean;
+}
+
 /** A cache whose default providers follow this machine and the user's override. */
 export function createSessionCache(
   config: Pick<EngineConfig, 'executionProviders'>,
-  options: Omit<SessionCacheOptions, 'providers'> = {},
+  { automaticGpu = true, ...options }: CreateSessionCacheOptions = {},
 ): SessionCache {
-  const providers = chooseProviders(detectProviders(), config.executionProviders);
+  const providers = sessionProviders(detectProviders(), config.executionProviders, automaticGpu);
   return new SessionCache({ ...options, providers });
+}
+
+/** The providers a workload's sessions get: see CreateSessionCacheOptions.automaticGpu. */
+export function sessionProviders(
+  available: readonly string[],
+  override: readonly string[] | null,
+  automaticGpu: boolean,
+): ProviderName[] {
+  return chooseProviders(available, override ?? (automaticGpu ? null : ['cpu']));
 }

@@ -80,7 +80,12 @@ export async function createChannelStream(
   return new Dfn3Stream(params, { enc, erbDec, dfDec }, options);
 }
 
-/** A session cache with the engine's thread setting (one per mode and worker). */
+/**
+ * A session cache with the engine's thread setting (one per mode and worker). Both engines stay
+ * on cpu unless the user forces a GPU provider: they make one small call per block of hops, and
+ * on an H100 through WebGPU (`npm run bench -- gpu`) DeepFilterNet3 ran at 0.33× and GTCRN at
+ * 0.06× the speed of the 16-core CPU beside it.
+ */
 export function engineSessionCache(
   mode: QualityMode,
   executionProviders: string[] | null,
@@ -88,6 +93,6 @@ export function engineSessionCache(
   const threads = ENGINES[mode].intraOpThreads;
   return createSessionCache(
     { executionProviders },
-    threads === undefined ? {} : { intraOpNumThreads: threads },
+    { automaticGpu: false, ...(threads === undefined ? {} : { intraOpNumThreads: threads }) },
   );
 }

@@ -80,7 +80,13 @@ export const run: WorkerTask<KokoroTaskInput, KokoroTaskResult> = async (input, 
         input.blend.map((part) => part.weight),
       )
     : stylesFor(input.voicesPath, input.voice);
-  sessions ??= createSessionCache({ executionProviders: input.executionProviders });
+  // One sentence per call, like the streaming denoisers that ran slower on WebGPU than on the
+  // CPU (inference/session-cache.ts); no real voice could be timed on a GPU here, so voices stay
+  // on cpu unless the user forces a GPU provider.
+  sessions ??= createSessionCache(
+    { executionProviders: input.executionProviders },
+    { automaticGpu: false },
+  );
   const session = await sessions.getSession(input.modelPath);
   const idsName = session.inputNames.includes('input_ids') ? 'input_ids' : 'tokens';
   if (!session.inputNames.includes(idsName) || !session.inputNames.includes('style')) {

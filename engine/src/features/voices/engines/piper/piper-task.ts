@@ -84,7 +84,13 @@ async function sentencesOf(input: PiperTaskInput, config: PiperVoiceConfig) {
 export const run: WorkerTask<PiperTaskInput, PiperTaskResult> = async (input, ctx) => {
   throwIfCancelled(ctx.signal);
   const config = configFor(input.configPath);
-  sessions ??= createSessionCache({ executionProviders: input.executionProviders });
+  // One sentence per call, like the streaming denoisers that ran slower on WebGPU than on the
+  // CPU (inference/session-cache.ts); no real voice could be timed on a GPU here, so voices stay
+  // on cpu unless the user forces a GPU provider.
+  sessions ??= createSessionCache(
+    { executionProviders: input.executionProviders },
+    { automaticGpu: false },
+  );
   const session = await sessions.getSession(input.modelPath);
   const zeroShot = input.speakerEmbedding !== undefined;
   const unsupported = session.inputNames.filter(
