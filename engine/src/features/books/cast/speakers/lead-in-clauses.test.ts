@@ -27,6 +27,16 @@ describe('reporting verb whose subject opens the sentence', () => {
     ).toEqual(['-', 'Gaspard']);
   });
 
+  it('reads `the Cat remarked` after a quote: an article is no unread verb', () => {
+    expect(
+      speakers([
+        'Alice sat down.',
+        '“I’d rather not,” the Cat remarked.',
+        '“Go, then,” the White Rabbit replied.',
+      ]),
+    ).toEqual(['-', 'The Cat -', 'The White Rabbit -']);
+  });
+
   it('gives the quote after `and said` in the same paragraph to the sentence subject', () => {
     expect(speakers(['Tobias turned and said, “We leave at dawn.”'])).toEqual(['- Tobias']);
   });

@@ -50,9 +50,14 @@ export function clauseAfterQuote(
     return parseSubjectForward(window, at, lex)?.subject ?? null;
   }
   // A name beside the quote with a verb we cannot read (`Slim stated`, `fleered Happy Jack`):
-  // someone is named but we cannot tell who speaks, so the line is in doubt.
+  // someone is named but we cannot tell who speaks, so the line is in doubt. An article is no
+  // verb: `the Cat remarked` is read below, subject first.
+  const lead = window[v];
   const unreadInversion =
-    isWord(window[v]) && !(window[v] as Token).cap && parseNameForward(window, v + 1, lex);
+    isWord(lead) &&
+    !lead.cap &&
+    !lex.articles.has(lead.lower) &&
+    parseNameForward(window, v + 1, lex);
   if (
     unreadInversion &&
     !unreadInversion.notTheSpeaker &&
