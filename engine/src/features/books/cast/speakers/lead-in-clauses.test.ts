@@ -37,6 +37,15 @@ describe('reporting verb whose subject opens the sentence', () => {
     ).toEqual(['-', 'The Cat -', 'The White Rabbit -']);
   });
 
+  it('reads past the listener of `and said to the Knave` and an object pronoun before it', () => {
+    expect(
+      speakers([
+        '“Off with his head!” said the Queen.',
+        'The Queen turned angrily away from him, and said to the Knave “Turn them over!”',
+      ]),
+    ).toEqual(['The Queen -', '- The Queen']);
+  });
+
   it('gives the quote after `and said` in the same paragraph to the sentence subject', () => {
     expect(speakers(['Tobias turned and said, “We leave at dawn.”'])).toEqual(['- Tobias']);
   });

@@ -141,14 +141,26 @@ function sentenceSubject(
   const joint = tokens[p];
   const joined = joint?.text === ',' || (isWord(joint) && AND_WORDS.has(joint.lower));
   if (p !== subject.end - 1 && !joined) return null;
-  for (let k = subject.end; k < end; k++) {
+  // A `to the Knave` after the verb names the listener, not another possible speaker.
+  const verbEnd = verbAt(tokens, v, lex).end;
+  const last = verbEnd >= 0 && tailIsComplement(tokens, verbEnd, end, lex) ? v : end;
+  for (let k = subject.end; k < last; k++) {
     const t = tokens[k];
     if (!isWord(t)) continue;
-    const pronoun = lex.pronouns.has(t.lower) && !CLITICS.has(t.lower) && !RELATIVES.has(t.lower);
+    const pronoun =
+      lex.pronouns.has(t.lower) &&
+      !CLITICS.has(t.lower) &&
+      !RELATIVES.has(t.lower) &&
+      !OBJECT_PRONOUNS.has(t.lower);
     if (t.cap || pronoun) return null;
   }
   return subject.subject;
 }
+
+/** Pronouns that are never a sentence's subject (`turned away from him, and said`). */
+const OBJECT_PRONOUNS = new Set(
+  'him her them me us himself herself themselves myself itself'.split(' '),
+);
 
 /** After the verb only an adverb and a short `to his wife` phrase may follow. */
 function tailIsComplement(tokens: Token[], from: number, end: number, lex: Lexicon): boolean {
