@@ -46,6 +46,18 @@ describe('reporting verb whose subject opens the sentence', () => {
     ).toEqual(['The Queen -', '- The Queen']);
   });
 
+  it('reads a name behind an epithet: `said old Cotter`, `little Amy added`', () => {
+    expect(
+      speakers(['“No, not for me,” said old Cotter.', '“Nor for me,” little Amy added.']),
+    ).toEqual(['Cotter -', 'Amy -']);
+  });
+
+  it('never takes a possessive opening the sentence for a name (`My uncle … said to me:`)', () => {
+    expect(
+      speakers(['My uncle saw me staring and said to me: “So your old friend is gone.”']),
+    ).toEqual(['- ?']);
+  });
+
   it('gives the quote after `and said` in the same paragraph to the sentence subject', () => {
     expect(speakers(['Tobias turned and said, “We leave at dawn.”'])).toEqual(['- Tobias']);
   });

@@ -108,10 +108,22 @@ interface NameParse {
   notTheSpeaker: boolean;
 }
 
-/** A name starting at `i`: [article] [titles] Capitalised words (with de/of/van particles). */
+/** Lower-case words English puts before a bare name as a fixed epithet ("poor Tom"). */
+const EPITHETS = new Set(['old', 'young', 'little', 'poor', 'dear']);
+
+export const isEpithet = (t: Token | undefined): boolean =>
+  isWord(t) && !t.cap && EPITHETS.has(t.lower);
+
+/**
+ * A name starting at `i`: [epithet] [article] [titles] Capitalised words (with de/of/van
+ * particles).
+ */
 export function parseNameForward(tokens: Token[], i: number, lex: Lexicon): NameParse | null {
   const parts: string[] = [];
   let j = i;
+  // An epithet before a name is no part of it: `said old Cotter`, `added little Amy`.
+  const epithet = tokens[j];
+  if (isEpithet(epithet) && tokens[j + 1]?.cap) j++;
   const first = tokens[j];
   if (isWord(first) && (lex.articles.has(first.lower) || ELIDED_ARTICLE.test(first.lower))) {
     const next = tokens[j + 1];

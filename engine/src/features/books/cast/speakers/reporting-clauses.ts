@@ -12,6 +12,7 @@ import type { Lexicon } from './lexicon.ts';
 import {
   CLITICS,
   isAdverb,
+  isEpithet,
   NEGATIONS,
   parseNameForward,
   parseSubjectBackward,
@@ -51,12 +52,13 @@ export function clauseAfterQuote(
   }
   // A name beside the quote with a verb we cannot read (`Slim stated`, `fleered Happy Jack`):
   // someone is named but we cannot tell who speaks, so the line is in doubt. An article is no
-  // verb: `the Cat remarked` is read below, subject first.
+  // verb, nor is an epithet: `the Cat remarked`, `old Cotter said` are read below, subject first.
   const lead = window[v];
   const unreadInversion =
     isWord(lead) &&
     !lead.cap &&
     !lex.articles.has(lead.lower) &&
+    !isEpithet(lead) &&
     parseNameForward(window, v + 1, lex);
   if (
     unreadInversion &&
