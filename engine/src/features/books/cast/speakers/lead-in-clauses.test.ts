@@ -58,6 +58,12 @@ describe('reporting verb whose subject opens the sentence', () => {
     ).toEqual(['- ?']);
   });
 
+  it('reads `said in an altered tone` as a manner, not as an inverted subject', () => {
+    expect(
+      speakers(['Nobody spoke for a minute; then Meg said in an altered tone, “You know why.”']),
+    ).toEqual(['- Meg']);
+  });
+
   it('gives the quote after `and said` in the same paragraph to the sentence subject', () => {
     expect(speakers(['Tobias turned and said, “We leave at dawn.”'])).toEqual(['- Tobias']);
   });
