@@ -1,7 +1,10 @@
 /**
  * Diagnostic for the attribution eval: every verifiable quotation the context pass misses or gets
  * wrong, put in a category by what its paragraph offers (its own reporting clause and its kind,
- * none in a dialogue run, none in narration), with counts per category and per half.
+ * none in a dialogue run, none in narration), with counts per category and per half. Only
+ * quotations annotated with a name are read, and a prediction is judged by name alone (not by
+ * LitBank's chain mapping, which the eval also uses): a `wrong:` count may hold a few that the
+ * eval counts correct ("John Linden" on the chain "Uncle-1").
  * Usage: tsx scripts/eval/attribution-misses.ts <corpus> [category] [max examples]
  */
 import { readCast } from '../../engine/src/features/books/cast/speakers/context-pass.ts';
