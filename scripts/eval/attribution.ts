@@ -37,6 +37,7 @@ export interface BookResult {
   half: 'tune' | 'held-out';
   instant: Score;
   context: Score;
+  narrator: Score;
 }
 
 export interface CorpusResult {
@@ -118,10 +119,12 @@ export function evaluateAttribution(
       half: i % 2 === 0 ? 'tune' : 'held-out',
       instant: scoreBook(book, 'instant', mistakes?.instant),
       context: scoreBook(book, 'context', mistakes?.context),
+      narrator: scoreBook(book, 'narrator', mistakes?.narrator),
     }));
     const totals = (rows: BookResult[]) => ({
       instant: sum(rows.map((r) => r.instant)),
       context: sum(rows.map((r) => r.context)),
+      narrator: sum(rows.map((r) => r.narrator)),
     });
     return {
       corpus,
@@ -173,11 +176,20 @@ export async function runAttributionEval(dataDir: string): Promise<void> {
       .sort((a, b) => b[1].attributed - a[1].attributed)
       .map(([source, v]) => `${source} ${v.correct}/${v.attributed}`);
     console.log(`  context pass by clue (correct/attributed): ${parts.join(', ')}`);
+    const n = (label: string, score: Score) =>
+      `${label} ${pct(precision(score))} / ${pct(recall(score))}`;
+    console.log(
+      `  with narrator lines scored (prec. / rec.): ${n('total', total.narrator)}, ${n('tune', tune.narrator)}, ${n('held-out', heldOut.narrator)}`,
+    );
   }
   console.log(
     '\nverif. = quotations whose annotated speaker is a name (or a LitBank chain tied to one);',
   );
   console.log('prec. = correct / attributed verifiable; rec. = correct / verifiable;');
   console.log('rec.all = correct / all quotations; unver. = attributed but not verifiable.');
+  console.log(
+    'with narrator lines scored: the context pass, counting the lines it reads in the first-person',
+  );
+  console.log("narrator's voice (“…,” I said) as attributed to the narrator (eval-book.ts).");
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -115,6 +115,36 @@ describe('readCast: descriptors and pronouns resolved to named characters', () =
     expect(speakers(lines)[2]).toBe('? -');
   });
 
+  it('resolves "he said" to the one man the narration before it names, in any role', () => {
+    // The Adventures of Tom Sawyer, chapter 1 (names changed): Tom is no sentence's subject.
+    const lines = [
+      '“We should go,” said Sid.',
+      '“Not yet,” said Jim.',
+      'A bit of a scare shot through Tom. It told him nothing. So he said: “No, not very much.”',
+    ];
+    expect(speakers(lines)[2]).toBe('- Tom');
+  });
+
+  it('resolves "said he" opening a paragraph to the one person the narration before names', () => {
+    const lines = [
+      '“We should go,” said Sid.',
+      '“Not yet,” said Jim.',
+      'The mind of Tom was hushed into composure by the quiet of the night.',
+      '“I will think of it no more,” said he.',
+    ];
+    expect(speakers(lines)[3]).toBe('Tom -');
+  });
+
+  it('leaves "said he" alone when that narration also brings on an unnamed man', () => {
+    const lines = [
+      '“We should go,” said Sid.',
+      '“Not yet,” said Jim.',
+      'The mind of Tom was hushed into composure, and an old man watched him.',
+      '“I will think of it no more,” said he.',
+    ];
+    expect(speakers(lines)[3]).toBe('? -');
+  });
+
   it('never gives a line to the person its clause speaks to', () => {
     // Charlotte Temple, chapter 6: Captain Eldridge speaks to Temple.
     const lines = [

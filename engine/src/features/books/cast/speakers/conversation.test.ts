@@ -92,6 +92,33 @@ describe('takeTurns: a named person and a described one', () => {
     expect(run.map((t) => t.speaker?.name ?? null)).toEqual([null, 'Dick', null, 'Dick']);
   });
 
+  it('fills the named person’s turns around their own clause and a described one', () => {
+    // Ragged Dick, chapter 1: "said the porter", "said Dick", and the clauseless turns between.
+    const people = [
+      { character: dick, salience: 2 },
+      { character: stranger, salience: 1 },
+    ];
+    const run = [
+      turn({ speech: 'Made it by shines, in course.', stage: people }),
+      turn({ phrase: 'the porter', gender: 'male', speech: 'Some get it easier.', stage: people }),
+      turn({ speaker: dick, via: 'clause', speech: 'You do not catch me.', stage: people }),
+      turn({ speech: 'Do you ever steal, then?', stage: people }),
+      turn({ speech: 'No, and I would not.', stage: people }),
+      turn({ speech: 'I am glad to hear it.', stage: people }),
+      turn({ speaker: dick, via: 'clause', speech: 'Oh, I am a rough customer!', stage: people }),
+    ];
+    takeTurns([run]);
+    expect(run.map((t) => t.speaker?.name ?? null)).toEqual([
+      'Dick',
+      null,
+      'Dick',
+      null,
+      'Dick',
+      null,
+      'Dick',
+    ]);
+  });
+
   it('gives nothing when a second named person is on stage', () => {
     const run = exchange([
       { character: dick, salience: 2 },

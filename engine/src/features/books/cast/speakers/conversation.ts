@@ -18,6 +18,10 @@
  * - Description: in a stretch nobody in it names, where every described turn has the same
  *   unresolved description ("said the gentleman") and falls on one parity, and one named person
  *   is on stage (nobody else named near), the turns of the other parity are that person's.
+ * - Unnamed partner: in a stretch whose known turns are all one named person's, with nobody else
+ *   named on stage, the turns with an unresolved description ("said the porter") stand for the
+ *   partner; the named person's side of the alternation is filled between such clues and
+ *   outward from them until a turn refuses.
  * The steps repeat until nothing changes, since each gives the others known turns.
  */
 import type { Character } from './characters.ts';
@@ -267,6 +271,64 @@ function byDescription(run: Turn[], lo: number, hi: number): boolean {
   return theirs.length > 0;
 }
 
+/**
+ * One named speaker and someone only described ("said the porter", "asked the man"): in a
+ * stretch where every known turn is the named person's, nobody else named is on stage, and some
+ * turn carries an unresolved description, the described turns stand for the partner. Between
+ * two such clues that keep the alternation (the same side an even number of turns apart, the
+ * two sides an odd number), the named person's turns are filled (all or none); after the last
+ * clue, and before the first, they go on until a turn refuses. The partner's turns stay unnamed.
+ */
+function byUnnamedPartner(run: Turn[], lo: number, hi: number): boolean {
+  const clues: { k: number; named: boolean }[] = [];
+  let person: Character | null = null;
+  for (let k = lo; k < hi; k++) {
+    const turn = run[k] as Turn;
+    if (turn.speaker !== null && ANCHORS.has(turn.via ?? '')) {
+      if (turn.speaker === NARRATOR || (person !== null && person !== turn.speaker)) return false;
+      person = turn.speaker;
+      clues.push({ k, named: true });
+    } else if (turn.speaker === null && turn.phrase !== null) clues.push({ k, named: false });
+  }
+  if (person === null || clues.every((c) => c.named)) return false;
+  const me = person;
+  const others = (run[lo] as Turn).stage.filter(
+    (p) => p.character !== me && p.character.name !== '' && p.salience >= THIRD_SALIENCE,
+  );
+  if (others.length > 0) return false;
+  const theirs = (from: { k: number; named: boolean }, k: number) =>
+    (Math.abs(k - from.k) % 2 === 0) === from.named;
+  const fill = (ks: number[]): boolean => {
+    if (ks.some((k) => refuses(run[k] as Turn, me, UNNAMED))) return false;
+    for (const k of ks) {
+      const turn = run[k] as Turn;
+      turn.speaker = me;
+      turn.via = 'turn-taking';
+    }
+    return ks.length > 0;
+  };
+  let changed = false;
+  for (let n = 0; n + 1 < clues.length; n++) {
+    const a = clues[n] as { k: number; named: boolean };
+    const b = clues[n + 1] as { k: number; named: boolean };
+    if ((a.named === b.named) !== ((b.k - a.k) % 2 === 0)) continue;
+    const between = Array.from({ length: b.k - a.k - 1 }, (_, j) => a.k + 1 + j);
+    const open = between.filter((k) => theirs(a, k) && run[k]?.speaker === null);
+    changed = fill(open) || changed;
+  }
+  // Outward from the first and the last clue, until a turn refuses.
+  const outward = (from: { k: number; named: boolean }, step: 1 | -1) => {
+    for (let k = from.k + step; k >= lo && k < hi; k += step) {
+      if (!theirs(from, k) || run[k]?.speaker !== null) continue;
+      if (!fill([k])) break;
+      changed = true;
+    }
+  };
+  outward(clues[0] as { k: number; named: boolean }, -1);
+  outward(clues[clues.length - 1] as { k: number; named: boolean }, 1);
+  return changed;
+}
+
 function byAlternation(run: Turn[]): boolean {
   let changed = false;
   let lo = 0;
@@ -275,6 +337,7 @@ function byAlternation(run: Turn[]): boolean {
     if (turn !== undefined && !(turn.stop && turn.speaker === null)) continue;
     if (k - lo >= 2) {
       changed = byDescription(run, lo, k) || changed;
+      changed = byUnnamedPartner(run, lo, k) || changed;
       changed = alternateStretch(run, lo, k) || changed;
     }
     lo = k + 1;

@@ -27,6 +27,43 @@ describe('reporting verb whose subject opens the sentence', () => {
     ).toEqual(['-', 'Gaspard']);
   });
 
+  it('reads `the Cat remarked` after a quote: an article is no unread verb', () => {
+    expect(
+      speakers([
+        'Alice sat down.',
+        '“I’d rather not,” the Cat remarked.',
+        '“Go, then,” the White Rabbit replied.',
+      ]),
+    ).toEqual(['-', 'The Cat -', 'The White Rabbit -']);
+  });
+
+  it('reads past the listener of `and said to the Knave` and an object pronoun before it', () => {
+    expect(
+      speakers([
+        '“Off with his head!” said the Queen.',
+        'The Queen turned angrily away from him, and said to the Knave “Turn them over!”',
+      ]),
+    ).toEqual(['The Queen -', '- The Queen']);
+  });
+
+  it('reads a name behind an epithet: `said old Cotter`, `little Amy added`', () => {
+    expect(
+      speakers(['“No, not for me,” said old Cotter.', '“Nor for me,” little Amy added.']),
+    ).toEqual(['Cotter -', 'Amy -']);
+  });
+
+  it('never takes a possessive opening the sentence for a name (`My uncle … said to me:`)', () => {
+    expect(
+      speakers(['My uncle saw me staring and said to me: “So your old friend is gone.”']),
+    ).toEqual(['- ?']);
+  });
+
+  it('reads `said in an altered tone` as a manner, not as an inverted subject', () => {
+    expect(
+      speakers(['Nobody spoke for a minute; then Meg said in an altered tone, “You know why.”']),
+    ).toEqual(['- Meg']);
+  });
+
   it('gives the quote after `and said` in the same paragraph to the sentence subject', () => {
     expect(speakers(['Tobias turned and said, “We leave at dawn.”'])).toEqual(['- Tobias']);
   });

@@ -215,7 +215,7 @@ export const NOT_NAMES = words(`
   now nobody somebody someone everyone everybody anybody anyone none each both all some many
   what when where why how again presently suddenly still finally at in on oh ah yes no well
   after before as if though while once soon thus however indeed perhaps only even
-  chapter the a an
+  chapter the a an my your his her its our their
   et mais puis alors donc car ou ni oui non moi toi lui eux mon ma mes ton ta tes son sa ses
   ce cette ces cela ceci quand comme si enfin ensuite aussi bien tout tous toute toutes rien
   e ed ma poi allora dunque però perché quando come anche ancora così sì io tu noi voi

@@ -64,6 +64,8 @@ export function isAdverb(t: Token | undefined): boolean {
  */
 const PAST_TENSE = /^\p{Ll}{2,}ed$/u;
 
+const INDEFINITE = new Set(['a', 'an', 'un', 'une', 'uno', 'una', 'ein', 'eine']);
+
 /** A reporting verb at `i`; returns the index after it (and its particle), or -1. */
 export function verbAt(
   tokens: Token[],
@@ -87,7 +89,13 @@ export function verbAt(
   }
   if (!lex.verbs.has(t.lower)) return { end: -1, pronoun: false };
   const next = tokens[i + 1];
-  const hasParticle = isWord(next) && lex.particles.has(next.lower);
+  // `said in an altered tone`: before an indefinite article the particle is a preposition
+  // (`went on the doctor` is an inverted subject).
+  const after = tokens[i + 2];
+  const hasParticle =
+    isWord(next) &&
+    lex.particles.has(next.lower) &&
+    !(isWord(after) && INDEFINITE.has(after.lower));
   if (NEEDS_PARTICLE.has(t.lower) && !hasParticle) return { end: -1, pronoun: false };
   return { end: hasParticle ? i + 2 : i + 1, pronoun: false };
 }
@@ -108,10 +116,22 @@ interface NameParse {
   notTheSpeaker: boolean;
 }
 
-/** A name starting at `i`: [article] [titles] Capitalised words (with de/of/van particles). */
+/** Lower-case words English puts before a bare name as a fixed epithet ("poor Tom"). */
+const EPITHETS = new Set(['old', 'young', 'little', 'poor', 'dear']);
+
+export const isEpithet = (t: Token | undefined): boolean =>
+  isWord(t) && !t.cap && EPITHETS.has(t.lower);
+
+/**
+ * A name starting at `i`: [epithet] [article] [titles] Capitalised words (with de/of/van
+ * particles).
+ */
 export function parseNameForward(tokens: Token[], i: number, lex: Lexicon): NameParse | null {
   const parts: string[] = [];
   let j = i;
+  // An epithet before a name is no part of it: `said old Cotter`, `added little Amy`.
+  const epithet = tokens[j];
+  if (isEpithet(epithet) && tokens[j + 1]?.cap) j++;
   const first = tokens[j];
   if (isWord(first) && (lex.articles.has(first.lower) || ELIDED_ARTICLE.test(first.lower))) {
     const next = tokens[j + 1];

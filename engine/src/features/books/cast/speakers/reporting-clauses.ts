@@ -12,6 +12,7 @@ import type { Lexicon } from './lexicon.ts';
 import {
   CLITICS,
   isAdverb,
+  isEpithet,
   NEGATIONS,
   parseNameForward,
   parseSubjectBackward,
@@ -50,9 +51,15 @@ export function clauseAfterQuote(
     return parseSubjectForward(window, at, lex)?.subject ?? null;
   }
   // A name beside the quote with a verb we cannot read (`Slim stated`, `fleered Happy Jack`):
-  // someone is named but we cannot tell who speaks, so the line is in doubt.
+  // someone is named but we cannot tell who speaks, so the line is in doubt. An article is no
+  // verb, nor is an epithet: `the Cat remarked`, `old Cotter said` are read below, subject first.
+  const lead = window[v];
   const unreadInversion =
-    isWord(window[v]) && !(window[v] as Token).cap && parseNameForward(window, v + 1, lex);
+    isWord(lead) &&
+    !lead.cap &&
+    !lex.articles.has(lead.lower) &&
+    !isEpithet(lead) &&
+    parseNameForward(window, v + 1, lex);
   if (
     unreadInversion &&
     !unreadInversion.notTheSpeaker &&
@@ -136,14 +143,26 @@ function sentenceSubject(
   const joint = tokens[p];
   const joined = joint?.text === ',' || (isWord(joint) && AND_WORDS.has(joint.lower));
   if (p !== subject.end - 1 && !joined) return null;
-  for (let k = subject.end; k < end; k++) {
+  // A `to the Knave` after the verb names the listener, not another possible speaker.
+  const verbEnd = verbAt(tokens, v, lex).end;
+  const last = verbEnd >= 0 && tailIsComplement(tokens, verbEnd, end, lex) ? v : end;
+  for (let k = subject.end; k < last; k++) {
     const t = tokens[k];
     if (!isWord(t)) continue;
-    const pronoun = lex.pronouns.has(t.lower) && !CLITICS.has(t.lower) && !RELATIVES.has(t.lower);
+    const pronoun =
+      lex.pronouns.has(t.lower) &&
+      !CLITICS.has(t.lower) &&
+      !RELATIVES.has(t.lower) &&
+      !OBJECT_PRONOUNS.has(t.lower);
     if (t.cap || pronoun) return null;
   }
   return subject.subject;
 }
+
+/** Pronouns that are never a sentence's subject (`turned away from him, and said`). */
+const OBJECT_PRONOUNS = new Set(
+  'him her them me us himself herself themselves myself itself'.split(' '),
+);
 
 /** After the verb only an adverb and a short `to his wife` phrase may follow. */
 function tailIsComplement(tokens: Token[], from: number, end: number, lex: Lexicon): boolean {

@@ -5,7 +5,9 @@
  *
  * - "he"/"she" (il/elle, lui/lei, él/ella, он/она …): the one character of that gender named as
  *   a sentence's subject in the paragraph's narration before the clause (or by an earlier clause
- *   of the paragraph); else the most salient character on stage who may be of that gender, when
+ *   of the paragraph); else the one person who may be of that gender that this narration names in
+ *   any role (for a quote opening its paragraph: the narration paragraph right before), when it
+ *   brings on nobody unnamed of that gender; else the most salient character on stage who may be of that gender, when
  *   it is DOMINANCE times as salient as the next and is no unnamed person ("the old man"); never
  *   the speaker of the turn before, one the line addresses, or, after "replied", the last to
  *   speak. Salience: every mention adds (a subject or a speaker twice) and fades per paragraph.
@@ -42,6 +44,13 @@ export interface ClauseContext {
   addressed: Character[];
   /** The speaker of the turn before, when this paragraph starts a new turn. */
   exclude: Character | null;
+  /**
+   * Everyone the narration right before the clause names, in any role ("A scare shot through
+   * Tom. So he said:"), and the genders of the unnamed people it brings on ("the old man"): the
+   * paragraph's narration before the clause, or, for a quote opening its paragraph, the narration
+   * paragraph right before it.
+   */
+  near?: { named: Character[]; unnamed: Gender[] };
 }
 
 export class Scene {
@@ -143,6 +152,8 @@ export class Scene {
     const here = new Set(local.filter((c) => c.gender === gender));
     if (here.size === 1) return [...here][0] as Character;
     if (here.size > 1) return null;
+    const near = this.nearby(gender, ctx);
+    if (near !== null) return near;
     this.advance(ctx.paragraph);
     const ranked = [...this.salience]
       .filter(
@@ -156,6 +167,22 @@ export class Scene {
     // An unnamed person ("the old man") may be the one meant: no name then.
     if (top === undefined || top[0].gender !== gender || top[0].name === '') return null;
     return next === undefined || top[1] >= DOMINANCE * next[1] ? top[0] : null;
+  }
+
+  /**
+   * The one person the narration right before the clause names who may be of the pronoun's
+   * gender (known to be, or of a gender the book does not tell), when that narration brings on
+   * nobody unnamed of that gender: "A scare shot through Tom. He searched Aunt Polly's face, but
+   * it told him nothing. So he said:" is Tom's.
+   */
+  private nearby(gender: Gender, ctx: ClauseContext): Character | null {
+    if (ctx.near === undefined || ctx.near.unnamed.includes(gender)) return null;
+    const fits = new Set(
+      ctx.near.named.filter(
+        (c) => (c.gender === gender || c.gender === null) && !ctx.addressed.includes(c),
+      ),
+    );
+    return fits.size === 1 ? ([...fits][0] as Character) : null;
   }
 
   /** "his"/"her" of a kinship phrase: often the one addressed ("said his lady to him"). */

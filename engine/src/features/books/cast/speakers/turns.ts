@@ -218,6 +218,8 @@ export function readTurns(
   let chapter: string | null = null;
   /** The last speaker of the chapter, across narration: whom a "replied" answers. */
   let lastSpeaker: Character | null = null;
+  /** A narration paragraph right before: whom it names and the unnamed people it brings on. */
+  let narrationBefore: { named: Character[]; unnamed: Gender[] } | null = null;
   const endRun = () => {
     if (run.length > 0) runs.push(run);
     run = [];
@@ -234,8 +236,10 @@ export function readTurns(
     }
     // Per narration piece: everyone it names, and those it names as a sentence's subject.
     const subjects: Character[][] = [];
+    const unnamed: Gender[][] = [];
     const local: Character[][] = reading.pieces.map((piece, k) => {
       subjects[k] = [];
+      unnamed[k] = [];
       if (piece.kind !== 'narration') return [];
       const tokens = reading.pieceTokens[k] ?? [];
       const mentions = nameMentions(tokens, lex, isKnown);
@@ -243,9 +247,8 @@ export function readTurns(
       subjects[k] = mentions.filter((m) => m.subject).flatMap((m) => index.of(m.name) ?? []);
       // The reporting clauses beside a quote are resolved on their own ("said his lady"): only
       // the rest of the narration brings unnamed people on.
-      for (const gender of unnamedPeople(withoutTags(reading, k, tokens), lex)) {
-        scene.seeUnnamed(gender, i);
-      }
+      unnamed[k] = unnamedPeople(withoutTags(reading, k, tokens), lex);
+      for (const gender of unnamed[k]) scene.seeUnnamed(gender, i);
       return mentions.flatMap((m) => index.of(m.name) ?? []);
     });
     const seeAll = () => {
@@ -260,6 +263,7 @@ export function readTurns(
       const reported = reading.narrationSpeakers.flatMap((n) => index.of(n) ?? []);
       if (reported.length > 0) lastSpeaker = reported[reported.length - 1] as Character;
       endRun();
+      narrationBefore = book.opaque ? null : { named: local.flat(), unnamed: unnamed.flat() };
       colon =
         book.opaque || reading.colon === null
           ? null
@@ -293,11 +297,16 @@ export function readTurns(
           .slice(0, k)
           .map((r) => (r?.kind === 'speaker' ? r.speaker : null))
           .filter((c): c is Character => c !== null);
+        const piece = q?.piece ?? 0;
+        const opensParagraph = reading.pieces.slice(0, piece).every((x) => x.kind === 'speech');
         const ctx: ClauseContext = {
           paragraph: i,
-          local: [...subjects.slice(0, q?.piece ?? 0).flat(), ...earlier],
+          local: [...subjects.slice(0, piece).flat(), ...earlier],
           addressed,
           exclude: exclude ?? (q?.reply === true && !joins ? lastSpeaker : null),
+          near: opensParagraph
+            ? (narrationBefore ?? undefined)
+            : { named: local.slice(0, piece).flat(), unnamed: unnamed.slice(0, piece).flat() },
         };
         p.resolutions[k] = mention === null ? null : scene.resolve(mention, ctx);
       }
@@ -334,6 +343,7 @@ export function readTurns(
     }
     quotes.push(perQuote);
     seeAll();
+    narrationBefore = null;
     previousEndsOpen = reading.endsOpen;
     colon = null;
   });

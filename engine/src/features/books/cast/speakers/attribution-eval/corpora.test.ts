@@ -106,6 +106,34 @@ describe('LitBank loader', () => {
     expect(book.matches('Mr. Bennet', 'Mrs Bennet')).toBe(false);
   });
 
+  it('scores the lines read in the first-person narrator’s voice only in the narrator pass', () => {
+    const narrated = loadLitbankBook({
+      name: 't',
+      sentences: [
+        'Chapter 1 Holmes sat by the fire .',
+        '“ You have been in Afghanistan , ” said Holmes .',
+        '“ How did you know ? ” I asked .',
+        '“ I knew it , ” said Holmes .',
+        '“ You amaze me , ” I said .',
+      ].join('\n'),
+      ann: [
+        'QUOTE\tQ1\t1\t0\t1\t7\tx',
+        'QUOTE\tQ2\t2\t0\t2\t6\tx',
+        'QUOTE\tQ3\t3\t0\t3\t5\tx',
+        'QUOTE\tQ4\t4\t0\t4\t5\tx',
+        'ATTRIB\tQ1\tSherlock_Holmes-1',
+        'ATTRIB\tQ2\tWatson-3',
+        'ATTRIB\tQ3\tSherlock_Holmes-1',
+        'ATTRIB\tQ4\tWatson-3',
+      ].join('\n'),
+    });
+    const context = scoreBook(narrated, 'context');
+    expect([context.verifiable, context.attributed, context.correct]).toEqual([4, 2, 2]);
+    // The narrator's two lines fall on the chain Watson-3: paired with it, they are correct.
+    const narrator = scoreBook(narrated, 'narrator');
+    expect([narrator.verifiable, narrator.attributed, narrator.correct]).toEqual([4, 4, 4]);
+  });
+
   it('names speakers only when the annotation gives a proper name', () => {
     expect(speakerName('Mr__Sherlock_Holmes-12')).toBe('Mr Sherlock Holmes');
     expect(speakerName('his_mother-3')).toBeNull();
