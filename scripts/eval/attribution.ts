@@ -7,7 +7,7 @@
  * The passes: `instant` (detectSpeakers, rule 6, per paragraph) and `context` (readCast, rule 8
  * with the rule 10 split into lines, per line). How each corpus is cut into paragraphs, how names
  * are matched and how precision and recall are counted is documented in
- * engine/src/features/audiobook/cast/attribution-eval/*.ts.
+ * engine/src/features/books/cast/speakers/attribution-eval/*.ts.
  *
  * Held-out split: each corpus's books, sorted by name, are dealt alternately into a `tune` half
  * (1st, 3rd, …) and a `held-out` half (2nd, 4th, …). Rules were written looking at the tune half;
