@@ -1,8 +1,8 @@
 /**
  * GTCRN's published streaming graph (gtcrn_simple.onnx, one STFT frame per run), edited so that
  * ONE run takes a whole block of T frames, [1, 257, T, 2], with the same caches in and out. Same
- * weights, same operators; the block's frames go through every convolution, normalisation and
- * matrix product together instead of one at a time.
+ * weights, same operators (but one, below); the block's frames go through every convolution,
+ * normalisation and matrix product together instead of one at a time.
  *
  * Why: at one frame per operator, ONNX Runtime spends most of a frame in per-operator dispatch,
  * not arithmetic (profiled: 417 nodes, about 3.5 ms per run for 1.9 ms of kernel time). Wrapping
@@ -23,6 +23,11 @@
  * - each convolution cache is refreshed by `Slice(concat(cache, frame), start 1, axis 2)`
  *   ("drop the oldest frame"); for a block the cache is the last L frames, start −L;
  * - `mix` and `enh` get a symbolic time axis, and the intermediate shape hints are dropped.
+ *
+ * One change is for speed only: the same unfold then gathers neighbouring bins with
+ * Gather(axis 4, [[f + k]]), which ONNX Runtime copies one float at a time; over a block that
+ * was a quarter of the kernel time. It becomes K contiguous Slices stacked by a Concat, the same
+ * values (model 1.3–1.5× faster per frame, measured in one process, alternating).
  *
  * The test (gtcrn-stream.test.ts) checks the result against the frame graph frame by frame.
  */
@@ -63,6 +68,8 @@ const TIME_FREE_RESHAPES = new Set([
 const FRAME_INPUT = 'mix';
 const FRAME_OUTPUT = 'enh';
 const TIME_AXIS = 2;
+/** The frequency axis of the subband unfold, after its time axis was unsqueezed. */
+const UNFOLD_AXIS = 4;
 
 interface GraphNode {
   fields: Field[];
@@ -204,7 +211,18 @@ export function gtcrnBlockGraph(model: Uint8Array): Uint8Array {
     const init = name === undefined ? undefined : inits.get(name);
     return init && init.dataType === 7 ? int64Values(init) : undefined;
   };
-  const counts = { reshape: 0, unfold: 0, gruState: 0, cacheSlice: 0 };
+  const counts = { reshape: 0, unfold: 0, gatherUnfold: 0, gruState: 0, cacheSlice: 0 };
+  const unsqueeze = (input: string, output: string, axis: number): Uint8Array => {
+    // Opset 13 moved Unsqueeze's axes from an attribute to an input.
+    const axes: Pick<NodeSpec, 'inputs' | 'attributes'> =
+      opset >= 13
+        ? { inputs: [input, addInt64(`gtcrn_block_int_${axis}`, [axis])] }
+        : { inputs: [input], attributes: { axes: attr.ints([axis]) } };
+    return lengthField(
+      1,
+      encodeNode({ opType: 'Unsqueeze', outputs: [output], name: `${output}__unsqueeze`, ...axes }),
+    );
+  };
 
   const rewrite = (node: GraphNode, raw: Uint8Array): Uint8Array => {
     const [data, second] = node.inputs;
@@ -224,20 +242,55 @@ export function gtcrnBlockGraph(model: Uint8Array): Uint8Array {
         indices?.dims.join(',') === '1,1' && (constInts(second) ?? []).join(',') === '0';
       if (!isFrameZero) throw new Error('GTCRN graph: unexpected Gather on the time axis');
       counts.unfold++;
-      // Opset 13 moved Unsqueeze's axes from an attribute to an input.
-      const unsqueeze: Pick<NodeSpec, 'inputs' | 'attributes'> =
-        opset >= 13
-          ? { inputs: [data!, addInt64('gtcrn_block_time_axis', [TIME_AXIS])] }
-          : { inputs: [data!], attributes: { axes: attr.ints([TIME_AXIS]) } };
-      return lengthField(
-        1,
-        encodeNode({
-          opType: 'Unsqueeze',
-          outputs: node.outputs,
-          name: `${node.outputs[0]}__unsqueeze`,
-          ...unsqueeze,
-        }),
+      return unsqueeze(data!, node.outputs[0]!, TIME_AXIS);
+    }
+    if (node.opType === 'Gather' && attrInt(node, 'axis') === BigInt(UNFOLD_AXIS)) {
+      const indices = second === undefined ? undefined : inits.get(second);
+      const [kernel, width] = (indices?.dims ?? []).map(Number);
+      const values = constInts(second) ?? [];
+      const isUnfold =
+        kernel !== undefined &&
+        width !== undefined &&
+        values.length === kernel * width &&
+        values.every((v, i) => Number(v) === (i % width) + Math.floor(i / width));
+      if (!isUnfold) throw new Error('GTCRN graph: unexpected Gather on the frequency axis');
+      counts.gatherUnfold++;
+      // out[..., k, f] = in[..., f + k]: K contiguous slices stacked, not a per-element gather.
+      const out = node.outputs[0]!;
+      const pieces: Uint8Array[] = [];
+      for (let k = 0; k < kernel; k++) {
+        const slice = `${out}__slice${k}`;
+        pieces.push(
+          lengthField(
+            1,
+            encodeNode({
+              opType: 'Slice',
+              name: slice,
+              inputs: [
+                data!,
+                addInt64(`gtcrn_block_int_${k}`, [k]),
+                addInt64(`gtcrn_block_int_${k + width}`, [k + width]),
+                addInt64(`gtcrn_block_int_${UNFOLD_AXIS}`, [UNFOLD_AXIS]),
+              ],
+              outputs: [slice],
+            }),
+          ),
+          unsqueeze(slice, `${slice}__k`, UNFOLD_AXIS),
+        );
+      }
+      pieces.push(
+        lengthField(
+          1,
+          encodeNode({
+            opType: 'Concat',
+            name: `${out}__stack`,
+            inputs: Array.from({ length: kernel }, (_, k) => `${out}__slice${k}__k`),
+            outputs: [out],
+            attributes: { axis: attr.int(UNFOLD_AXIS) },
+          }),
+        ),
       );
+      return Buffer.concat(pieces);
     }
     if (node.opType === 'GRU' && node.inputs.length > 5 && node.inputs[5] !== '') {
       const state = inits.get(node.inputs[5]!);
