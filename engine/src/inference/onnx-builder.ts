@@ -309,6 +309,16 @@ function graphProto(spec: GraphSpec): Pieces {
   return out;
 }
 
+/** One serialized NodeProto, e.g. to splice into an existing graph (onnx-proto.ts reads those). */
+export function encodeNode(spec: NodeSpec): Uint8Array {
+  return new Uint8Array(join(nodeProto(spec, 0)));
+}
+
+/** One serialized TensorProto (an initializer). */
+export function encodeTensor(spec: TensorSpec): Uint8Array {
+  return new Uint8Array(join(tensorProto(spec)));
+}
+
 function defaultIrVersion(opset: number): number {
   if (opset <= 17) return 8;
   if (opset <= 20) return 9;

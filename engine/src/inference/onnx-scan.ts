@@ -13,71 +13,14 @@
  * Only the protobuf fields needed are read (ModelProto.graph = 7; GraphProto.input = 11,
  * output = 12; ValueInfoProto.name = 1); everything else is copied through as raw bytes.
  */
-
-interface Field {
-  field: number;
-  /** Payload of a length-delimited field (wire type 2); empty for other wire types. */
-  bytes: Uint8Array;
-  /** The whole encoded field: key, length and payload. */
-  raw: Uint8Array;
-}
-
-function readFields(buf: Uint8Array): Field[] {
-  const fields: Field[] = [];
-  let pos = 0;
-  const varint = (): number => {
-    let result = 0;
-    let scale = 1;
-    for (;;) {
-      if (pos >= buf.length) throw new Error('truncated protobuf varint');
-      const byte = buf[pos++]!;
-      result += (byte & 0x7f) * scale;
-      if ((byte & 0x80) === 0) return result;
-      scale *= 128;
-    }
-  };
-  while (pos < buf.length) {
-    const start = pos;
-    const key = varint();
-    const wire = key % 8;
-    const field = Math.floor(key / 8);
-    let bytes: Uint8Array = new Uint8Array(0);
-    if (wire === 0) varint();
-    else if (wire === 1) pos += 8;
-    else if (wire === 5) pos += 4;
-    else if (wire === 2) {
-      const length = varint();
-      bytes = buf.subarray(pos, pos + length);
-      pos += length;
-    } else throw new Error(`unsupported protobuf wire type ${wire}`);
-    if (pos > buf.length) throw new Error('truncated protobuf field');
-    fields.push({ field, bytes, raw: buf.subarray(start, pos) });
-  }
-  return fields;
-}
-
-function varintBytes(value: number): Uint8Array {
-  const out: number[] = [];
-  let v = value;
-  while (v > 0x7f) {
-    out.push((v % 128) | 0x80);
-    v = Math.floor(v / 128);
-  }
-  out.push(v);
-  return Uint8Array.from(out);
-}
-
-function lengthField(field: number, payload: Uint8Array): Uint8Array {
-  return Buffer.concat([varintBytes(field * 8 + 2), varintBytes(payload.length), payload]);
-}
-
-function stringField(field: number, text: string): Uint8Array {
-  return lengthField(field, Buffer.from(text, 'utf8'));
-}
-
-function intField(field: number, value: number): Uint8Array {
-  return Buffer.concat([varintBytes(field * 8), varintBytes(value)]);
-}
+import {
+  intField,
+  lengthField,
+  readFields,
+  stringField,
+  varintValue,
+  type Field,
+} from './onnx-proto.ts';
 
 const decoder = new TextDecoder();
 
@@ -126,20 +69,6 @@ function defaultOpset(top: Field[]): number {
     if (version) return varintValue(version.raw);
   }
   return 0;
-}
-
-/** The value of a varint field from its raw bytes (key first). */
-function varintValue(raw: Uint8Array): number {
-  let pos = 0;
-  while (raw[pos]! & 0x80) pos++;
-  pos++; // past the key
-  let result = 0;
-  let scale = 1;
-  for (; pos < raw.length; pos++) {
-    result += (raw[pos]! & 0x7f) * scale;
-    scale *= 128;
-  }
-  return result;
 }
 
 export interface ScanWrapSpec {

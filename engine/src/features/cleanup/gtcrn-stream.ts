@@ -3,51 +3,26 @@
  * (`stream/onnx_models/gtcrn*.onnx`) takes ONE 512-point STFT frame per call (257 bins as
  * [1, 257, 1, 2] real/imaginary) plus three caches (convolution, temporal recurrent attention,
  * inter-frame GRU) and returns the enhanced frame and the updated caches. So the model's whole
- * memory is those caches, carried here from frame to frame: the stream runs in constant memory.
+ * memory is those caches, carried here from block to block: the stream runs in constant memory.
+ *
+ * It runs as the block graph (gtcrn-block-graph.ts): one session run per block of frames,
+ * [1, 257, T, 2], the caches carried across blocks exactly as across frames.
  *
  * STFT as the authors' `torch.stft(x, 512, 256, 512, hann_window(512).pow(0.5))` at 16 kHz,
  * synthesis by overlap-add with the same window (stft.ts).
  */
 import ort from 'onnxruntime-node';
-import { scanNames, wrapInScan, type ScanWrapSpec } from '../../inference/onnx-scan.ts';
-import type { ModelDerivation } from '../../inference/session-cache.ts';
 import { HopStream } from './hop-stream.ts';
-import { gtcrnStft, StftAnalyzer, StftSynthesizer } from './stft.ts';
+import { gtcrnStft, StftAnalyzer, StftSynthesizer, type Spectrum } from './stft.ts';
 
 export const GTCRN_SAMPLE_RATE = 16_000;
 
-const CACHE_SHAPES = {
-  conv_cache: [2, 1, 16, 16, 33],
-  tra_cache: [2, 3, 1, 1, 16],
-  inter_cache: [2, 1, 33, 16],
-} as const;
-
-const SCAN_SPEC: ScanWrapSpec = {
-  states: [
-    ['conv_cache', 'conv_cache_out'],
-    ['tra_cache', 'tra_cache_out'],
-    ['inter_cache', 'inter_cache_out'],
-  ],
-  frameInput: 'mix',
-  frameOutput: 'enh',
-};
-
-const NAMES = scanNames(SCAN_SPEC);
-
-/**
- * The published one-frame graph wrapped in a Scan (inference/onnx-scan.ts): one session run
- * per block of frames instead of one per 16 ms frame, the caches carried inside ONNX Runtime.
- * Same weights, same operators, same output (the test compares it with frame-by-frame runs).
- */
-export const GTCRN_SCAN: ModelDerivation = {
-  key: 'gtcrn-frame-scan',
-  transform: (bytes) => wrapInScan(bytes, SCAN_SPEC),
-};
-
-function zeros(dims: readonly number[]): ort.Tensor {
-  const size = dims.reduce((a, b) => a * b, 1);
-  return new ort.Tensor('float32', new Float32Array(size), [...dims]);
-}
+/** The carried caches: [input name, output name, shape], as the published export names them. */
+const CACHES = [
+  ['conv_cache', 'conv_cache_out', [2, 1, 16, 16, 33]],
+  ['tra_cache', 'tra_cache_out', [2, 3, 1, 1, 16]],
+  ['inter_cache', 'inter_cache_out', [2, 1, 33, 16]],
+] as const;
 
 export class GtcrnStream extends HopStream {
   readonly sampleRate = GTCRN_SAMPLE_RATE;
@@ -55,10 +30,13 @@ export class GtcrnStream extends HopStream {
   private readonly analyzer: StftAnalyzer;
   private readonly synthesizer: StftSynthesizer;
   private readonly bins: number;
-  /** The carried caches, in SCAN_SPEC.states order. */
+  private readonly spectrum: Spectrum;
+  /** The model input of the last block size, reused while blocks keep that size. */
+  private mix = new Float32Array(0);
+  /** The carried caches, in CACHES order. */
   private caches: ort.Tensor[];
 
-  /** `session` must be the GTCRN_SCAN derivation of gtcrn_simple.onnx. */
+  /** `session` must be the GTCRN_BLOCK derivation of gtcrn_simple.onnx. */
   constructor(session: ort.InferenceSession) {
     const spec = gtcrnStft();
     // Output sample i leaves fftSize−hop samples after input sample i; no model lookahead.
@@ -67,6 +45,7 @@ export class GtcrnStream extends HopStream {
     this.analyzer = new StftAnalyzer(spec);
     this.synthesizer = new StftSynthesizer(spec);
     this.bins = this.analyzer.bins;
+    this.spectrum = { re: new Float32Array(this.bins), im: new Float32Array(this.bins) };
     this.caches = freshCaches();
   }
 
@@ -74,29 +53,28 @@ export class GtcrnStream extends HopStream {
     const frames = hops.length / this.hop;
     const out = new Float32Array(hops.length);
     if (frames === 0) return out;
-    const bins = this.bins;
-    const mix = new Float32Array(frames * bins * 2);
-    const spectrum = { re: new Float32Array(bins), im: new Float32Array(bins) };
+    const { bins, spectrum } = this;
+    if (this.mix.length !== bins * frames * 2) this.mix = new Float32Array(bins * frames * 2);
+    // Layout [1, bins, frames, 2]: bin k of frame f at (k·frames + f)·2.
+    const mix = this.mix;
     for (let f = 0; f < frames; f++) {
       this.analyzer.push(hops.subarray(f * this.hop, (f + 1) * this.hop), spectrum);
-      const base = f * bins * 2;
-      for (let k = 0; k < bins; k++) {
-        mix[base + 2 * k] = spectrum.re[k]!;
-        mix[base + 2 * k + 1] = spectrum.im[k]!;
+      for (let k = 0, i = 2 * f; k < bins; k++, i += 2 * frames) {
+        mix[i] = spectrum.re[k]!;
+        mix[i + 1] = spectrum.im[k]!;
       }
     }
     const feeds: Record<string, ort.Tensor> = {
-      [NAMES.framesInput]: new ort.Tensor('float32', mix, [frames, 1, bins, 1, 2]),
+      mix: new ort.Tensor('float32', mix, [1, bins, frames, 2]),
     };
-    NAMES.stateInputs.forEach((name, i) => (feeds[name] = this.caches[i]!));
+    CACHES.forEach(([name], i) => (feeds[name] = this.caches[i]!));
     const result = await this.session.run(feeds);
-    this.caches = NAMES.stateOutputs.map((name) => result[name] as ort.Tensor);
-    const enh = result[NAMES.framesOutput]!.data as Float32Array;
+    this.caches = CACHES.map(([, name]) => result[name] as ort.Tensor);
+    const enh = result.enh!.data as Float32Array;
     for (let f = 0; f < frames; f++) {
-      const base = f * bins * 2;
-      for (let k = 0; k < bins; k++) {
-        spectrum.re[k] = enh[base + 2 * k]!;
-        spectrum.im[k] = enh[base + 2 * k + 1]!;
+      for (let k = 0, i = 2 * f; k < bins; k++, i += 2 * frames) {
+        spectrum.re[k] = enh[i]!;
+        spectrum.im[k] = enh[i + 1]!;
       }
       this.synthesizer.push(spectrum, out, f * this.hop);
     }
@@ -111,5 +89,8 @@ export class GtcrnStream extends HopStream {
 }
 
 function freshCaches(): ort.Tensor[] {
-  return SCAN_SPEC.states.map(([name]) => zeros(CACHE_SHAPES[name as keyof typeof CACHE_SHAPES]));
+  return CACHES.map(([, , dims]) => {
+    const size = dims.reduce((a: number, b: number) => a * b, 1);
+    return new ort.Tensor('float32', new Float32Array(size), [...dims]);
+  });
 }
