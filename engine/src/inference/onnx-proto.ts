@@ -1,6 +1,6 @@
 /**
- * Protobuf wire-format pieces for editing serialized ONNX models in place (onnx-scan.ts,
- * features/cleanup/gtcrn-block-graph.ts): a message is read as its list of fields, each kept
+ * Protobuf wire-format pieces for editing serialized ONNX models in place
+ * (features/cleanup/gtcrn-block-graph.ts): a message is read as its list of fields, each kept
  * with its raw bytes, so whatever an edit does not touch is copied through byte for byte.
  * Writing whole new messages is onnx-builder.ts's job.
  */

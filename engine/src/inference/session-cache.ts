@@ -24,8 +24,8 @@ export type SessionFactory = (
 ) => Promise<InferenceSession>;
 
 /**
- * A model built from a file's bytes before loading (e.g. a streaming graph wrapped in a Scan,
- * inference/onnx-scan.ts). Cached apart from the plain file under `key`.
+ * A model built from a file's bytes before loading (e.g. GTCRN's frame graph made a block graph,
+ * features/cleanup/gtcrn-block-graph.ts). Cached apart from the plain file under `key`.
  */
 export interface ModelDerivation {
   key: string;

@@ -6,7 +6,7 @@
  *
  * Why: at one frame per operator, ONNX Runtime spends most of a frame in per-operator dispatch,
  * not arithmetic (profiled: 417 nodes, about 3.5 ms per run for 1.9 ms of kernel time). Wrapping
- * the frame graph in a Scan (onnx-scan.ts) removed the per-run cost from Node but still ran the
+ * the frame graph in a Scan (an earlier version) removed the per-run cost from Node but still ran the
  * 417 nodes per frame; here they run once per block.
  *
  * The frame graph is almost block-ready, because the model is causal by construction: each
