@@ -14,7 +14,7 @@
  * output = 12; ValueInfoProto.name = 1); everything else is copied through as raw bytes.
  */
 
-interface Field {
+export interface Field {
   field: number;
   /** Payload of a length-delimited field (wire type 2); empty for other wire types. */
   bytes: Uint8Array;
@@ -22,7 +22,7 @@ interface Field {
   raw: Uint8Array;
 }
 
-function readFields(buf: Uint8Array): Field[] {
+export function readFields(buf: Uint8Array): Field[] {
   const fields: Field[] = [];
   let pos = 0;
   const varint = (): number => {
@@ -67,15 +67,15 @@ function varintBytes(value: number): Uint8Array {
   return Uint8Array.from(out);
 }
 
-function lengthField(field: number, payload: Uint8Array): Uint8Array {
+export function lengthField(field: number, payload: Uint8Array): Uint8Array {
   return Buffer.concat([varintBytes(field * 8 + 2), varintBytes(payload.length), payload]);
 }
 
-function stringField(field: number, text: string): Uint8Array {
+export function stringField(field: number, text: string): Uint8Array {
   return lengthField(field, Buffer.from(text, 'utf8'));
 }
 
-function intField(field: number, value: number): Uint8Array {
+export function intField(field: number, value: number): Uint8Array {
   return Buffer.concat([varintBytes(field * 8), varintBytes(value)]);
 }
 
