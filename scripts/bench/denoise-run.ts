@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { resolveFfmpeg } from '../../engine/src/audio/ffmpeg-locate.ts';
 import { probeMedia } from '../../engine/src/audio/probe.ts';
 import {
+  createChannelStream,
   engineSessionCache,
   ENGINES,
   type EngineFiles,
@@ -28,9 +29,9 @@ const files: EngineFiles = {};
 for (const name of ENGINES[mode].files) files[name] = `${modelsDir}/${folder}/${name}`;
 const info = await probeMedia(ffmpeg, input);
 const sessions = engineSessionCache(mode, null);
-// Load the models before the clock starts: the bench measures processing, not loading.
-for (const file of Object.values(files))
-  if (file.endsWith('.onnx')) await sessions.getSession(file);
+// Load the models before the clock starts (the bench measures processing, not loading): a
+// throwaway stream loads exactly the graphs, derived ones included, that the job's streams use.
+await createChannelStream(mode, files, sessions);
 const started = performance.now();
 const result = await denoiseFile(
   {

@@ -13,6 +13,7 @@ import {
   type SessionCache,
 } from '../../inference/session-cache.ts';
 import { readDfn3Params } from './dfn3-config.ts';
+import { DFN3_STREAMING } from './dfn3-graphs.ts';
 import { Dfn3Stream, type Dfn3WindowOptions } from './dfn3-stream.ts';
 import { GTCRN_BLOCK } from './gtcrn-block-graph.ts';
 import { GtcrnStream } from './gtcrn-stream.ts';
@@ -75,9 +76,9 @@ export async function createChannelStream(
   if (mode === 'balanced') return new GtcrnStream(await session('gtcrn_simple.onnx', GTCRN_BLOCK));
   const params = readDfn3Params(files['config.ini']!);
   const [enc, erbDec, dfDec] = await Promise.all([
-    session('enc.onnx'),
-    session('erb_dec.onnx'),
-    session('df_dec.onnx'),
+    session('enc.onnx', DFN3_STREAMING.enc),
+    session('erb_dec.onnx', DFN3_STREAMING.erbDec),
+    session('df_dec.onnx', DFN3_STREAMING.dfDec),
   ]);
   return new Dfn3Stream(params, { enc, erbDec, dfDec }, options);
 }

@@ -18,6 +18,10 @@ export interface Dfn3Params {
   dfOrder: number;
   dfLookahead: number;
   convLookahead: number;
+  /** Frames of feature history the encoder's first convolutions read (kernel_t − 1 of conv_kernel_inp). */
+  encoderHistory: number;
+  /** Frames of c0 history the deep-filter pathway convolution reads (df_pathway_kernel_size_t − 1). */
+  dfPathwayHistory: number;
 }
 
 /** `[section]` → key → value, comments and blank lines ignored. */
@@ -54,6 +58,15 @@ export function dfn3ParamsFromIni(text: string): Dfn3Params {
     }
     return parsed;
   };
+  // conv_kernel_inp is "time,freq"; the published defaults (ModelParams) where the file is silent.
+  const kernelInp = ini['deepfilternet']?.['conv_kernel_inp'] ?? '3,3';
+  const kernelInpT = Number(kernelInp.split(',')[0]);
+  if (!Number.isInteger(kernelInpT) || kernelInpT < 1) {
+    throw new AppError(
+      'internal_error',
+      `DeepFilterNet config.ini: conv_kernel_inp = ${kernelInp}`,
+    );
+  }
   return {
     sampleRate: num('df', 'sr'),
     fftSize: num('df', 'fft_size'),
@@ -65,6 +78,8 @@ export function dfn3ParamsFromIni(text: string): Dfn3Params {
     dfOrder: num('df', 'df_order', 5),
     dfLookahead: num('df', 'df_lookahead', 0),
     convLookahead: num('deepfilternet', 'conv_lookahead', 0),
+    encoderHistory: kernelInpT - 1,
+    dfPathwayHistory: num('deepfilternet', 'df_pathway_kernel_size_t', 1) - 1,
   };
 }
 

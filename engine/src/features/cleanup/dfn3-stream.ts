@@ -1,15 +1,15 @@
 /**
- * DeepFilterNet3, the `studio` engine, at 48 kHz. The pack's three graphs are the published
- * batch export (encoder, ERB decoder, deep-filter decoder over S frames; their GRU states start
- * at zero on every call and are not exposed), so a stream runs them over overlapping windows:
- * each call covers `chunkFrames` new frames plus `contextFrames` of the frames before them, whose
- * output is discarded, so the GRUs are warmed up on real audio before the frames that are kept.
- * The features' running normalisation is computed once, sequentially, for the whole stream
- * (dfn3-features.ts), so it is identical to an unchunked run. Memory: one window of frames.
+ * DeepFilterNet3, the `studio` engine, at 48 kHz. The pack's three graphs are the published batch
+ * export; they are loaded through DFN3_STREAMING (dfn3-graphs.ts), which exposes their five GRU
+ * states and removes the causal convolutions' zero padding in time, so the stream runs them block
+ * after block, carrying the GRU states and feeding the convolutions the real frames before each
+ * block. The result is the one-pass output over the whole file (dfn3-stream.test.ts checks it to
+ * float precision), in memory bounded by one block: `chunkFrames` frames plus a few of history.
+ * The features' running normalisation is computed once, sequentially (dfn3-features.ts).
  *
  * Per frame t (as DeepFilterNet's `enhance` and libDF):
- * - features are shifted by conv_lookahead (the encoder's output for frame t has seen features
- *   up to t+2), i.e. model output index i belongs to frame s+i−conv_lookahead;
+ * - the encoder's output for frame t has seen features up to t+conv_lookahead, i.e. the model's
+ *   output for feature frame j belongs to spectrum frame j−conv_lookahead;
  * - Y_t = X_t · ERB gains m_t (every bin of a band gets its band's gain);
  * - the lowest nb_df bins are replaced by the deep filter over the NOISY spectrum:
  *   Y_t[f] = Σ_o X[t − (order−1−df_lookahead) + o][f] · c_t[o][f] (complex, order 5, lookahead 2).
@@ -19,12 +19,14 @@
  * cost 5.7 dB of mean SI-SDR gain (3.77 → −1.98 dB) and lowered DNSMOS OVRL (3.03 → 2.65).
  */
 import ort from 'onnxruntime-node';
+import { recurrentStateInput, recurrentStateOutput } from '../../inference/onnx-recurrent-state.ts';
 import { Dfn3Features } from './dfn3-features.ts';
 import { normAlpha, type Dfn3Params } from './dfn3-config.ts';
 import { applyBandGains, erbBandWidths } from './erb-bands.ts';
 import { HopStream } from './hop-stream.ts';
 import { deepFilterStft, StftAnalyzer, StftSynthesizer, type Spectrum } from './stft.ts';
 
+/** The three graphs, each loaded through its DFN3_STREAMING derivation (dfn3-graphs.ts). */
 export interface Dfn3Sessions {
   enc: ort.InferenceSession;
   erbDec: ort.InferenceSession;
@@ -32,10 +34,12 @@ export interface Dfn3Sessions {
 }
 
 export interface Dfn3WindowOptions {
-  /** Frames kept per model call (default 500 = 5 s). */
+  /**
+   * Feature frames per model call (default 500 = 5 s, the memory of the earlier windows). The
+   * output does not depend on it; smaller calls usually cost more per frame (100-frame calls took
+   * 0.9–2.4× the time of 500-frame ones in alternating runs on this loaded 2-core machine).
+   */
   chunkFrames?: number;
-  /** Frames before them run for GRU warm-up and thrown away (default 100 = 1 s). */
-  contextFrames?: number;
 }
 
 interface Frame {
@@ -45,29 +49,87 @@ interface Frame {
   specIm: Float32Array;
 }
 
+/** The GRU states one session carries from block to block, zeros at the start. */
+class CarriedStates {
+  private readonly names: string[];
+  private readonly sizes: number[];
+  private tensors: ort.Tensor[];
+
+  constructor(session: ort.InferenceSession) {
+    this.names = [];
+    this.sizes = [];
+    for (let k = 0; session.inputNames.includes(recurrentStateInput(k)); k++) {
+      this.names.push(recurrentStateInput(k));
+      this.sizes.push(stateSize(session, recurrentStateInput(k)));
+    }
+    if (this.names.length === 0) {
+      throw new Error('DeepFilterNet graph has no exposed GRU state (load it via DFN3_STREAMING)');
+    }
+    this.tensors = this.fresh();
+  }
+
+  /** Inputs for the next run. */
+  feeds(): Record<string, ort.Tensor> {
+    return Object.fromEntries(this.names.map((n, k) => [n, this.tensors[k]!]));
+  }
+
+  /** Keeps the states a run ended with. */
+  update(outputs: ort.InferenceSession.ReturnType): void {
+    this.tensors = this.names.map((_, k) => outputs[recurrentStateOutput(k)]!);
+  }
+
+  reset(): void {
+    this.tensors = this.fresh();
+  }
+
+  private fresh(): ort.Tensor[] {
+    return this.sizes.map(
+      (size) => new ort.Tensor('float32', new Float32Array(size), [1, 1, size]),
+    );
+  }
+}
+
+function stateSize(session: ort.InferenceSession, name: string): number {
+  const meta = session.inputMetadata[session.inputNames.indexOf(name)];
+  const last = meta && meta.isTensor ? meta.shape[meta.shape.length - 1] : undefined;
+  if (typeof last !== 'number') throw new Error(`DeepFilterNet state ${name} has no fixed size`);
+  return last;
+}
+
 export class Dfn3Stream extends HopStream {
   readonly sampleRate: number;
   private readonly params: Dfn3Params;
   private readonly sessions: Dfn3Sessions;
+  private readonly states: { enc: CarriedStates; erbDec: CarriedStates; dfDec: CarriedStates };
   private readonly analyzer: StftAnalyzer;
   private readonly synthesizer: StftSynthesizer;
   private readonly features: Dfn3Features;
   private readonly widths: number[];
   private readonly chunkFrames: number;
-  private readonly contextFrames: number;
   /** Frames from index `firstFrame` on (older ones are no longer needed). */
   private frames: Frame[] = [];
   private firstFrame = 0;
-  /** Next frame to synthesise. */
+  /** Next feature frame the model takes. */
+  private fed = 0;
+  /** Next spectrum frame to synthesise. */
   private nextOut = 0;
+  /** The encoder's c0 for the dfPathwayHistory frames before `fed`, [C, H, nbDf]. */
+  private c0History: Float32Array | null = null;
 
   constructor(params: Dfn3Params, sessions: Dfn3Sessions, options: Dfn3WindowOptions = {}) {
-    const lookahead = Math.max(params.convLookahead, params.dfLookahead);
+    if (params.dfLookahead > params.convLookahead) {
+      throw new Error('DeepFilterNet: df_lookahead must not exceed conv_lookahead');
+    }
     const overlap = params.fftSize - params.hop;
-    super(params.hop, overlap, overlap + lookahead * params.hop);
+    super(params.hop, overlap, overlap + params.convLookahead * params.hop);
     this.params = params;
     this.sampleRate = params.sampleRate;
     this.sessions = sessions;
+    this.states = {
+      enc: new CarriedStates(sessions.enc),
+      erbDec: new CarriedStates(sessions.erbDec),
+      dfDec: new CarriedStates(sessions.dfDec),
+    };
     const spec = deepFilterStft(params.fftSize, params.hop);
     this.analyzer = new StftAnalyzer(spec);
     this.synthesizer = new StftSynthesizer(spec);
@@ -82,11 +144,7 @@ export class Dfn3Stream extends HopStream {
       params.nbDf,
       normAlpha(params.hop, params.sampleRate, params.normTau),
     );
-    this.chunkFrames = options.chunkFrames ?? 500;
-    this.contextFrames = Math.max(
-      options.contextFrames ?? 100,
-      params.dfOrder - 1 - params.dfLookahead,
-    );
+    this.chunkFrames = Math.max(1, options.chunkFrames ?? 500);
   }
 
   protected async processHops(hops: Float32Array, final: boolean): Promise<Float32Array> {
@@ -104,14 +162,12 @@ export class Dfn3Stream extends HopStream {
       this.frames.push(frame);
     }
     const outputs: Float32Array[] = [];
-    const lookahead = Math.max(this.params.convLookahead, this.params.dfLookahead);
     for (;;) {
       const available = this.firstFrame + this.frames.length; // frames analysed so far
-      const ready = available - lookahead; // frames whose lookahead exists
-      const count = Math.min(this.chunkFrames, ready - this.nextOut);
+      const count = Math.min(this.chunkFrames, available - this.fed);
       if (count <= 0 || (!final && count < this.chunkFrames)) break;
-      outputs.push(await this.runWindow(this.nextOut, this.nextOut + count, available));
-      this.nextOut += count;
+      outputs.push(await this.runBlock(this.fed, this.fed + count));
+      this.fed += count;
       this.dropOldFrames();
     }
     return concat(outputs);
@@ -121,29 +177,39 @@ export class Dfn3Stream extends HopStream {
     this.analyzer.reset();
     this.synthesizer.reset();
     this.features.reset();
+    this.states.enc.reset();
+    this.states.erbDec.reset();
+    this.states.dfDec.reset();
     this.frames = [];
     this.firstFrame = 0;
+    this.fed = 0;
     this.nextOut = 0;
+    this.c0History = null;
   }
 
-  /** Runs the three graphs over frames [s, e) and synthesises frames [a, b). */
-  private async runWindow(a: number, b: number, available: number): Promise<Float32Array> {
-    const { nbErb, nbDf, dfOrder, dfLookahead, convLookahead, hop } = this.params;
-    const s = Math.max(this.firstFrame, a - this.contextFrames);
-    const e = Math.min(available, b + convLookahead);
-    const S = e - s;
-    const erb = new Float32Array(S * nbErb);
-    const spec = new Float32Array(2 * S * nbDf);
-    for (let i = 0; i < S; i++) {
-      const frame = this.frame(s + i)!;
+  /**
+   * Runs the graphs over feature frames [p, q) (with the encoder's history frames before p) and
+   * synthesises the spectrum frames whose model output this completes: up to q − conv_lookahead.
+   */
+  private async runBlock(p: number, q: number): Promise<Float32Array> {
+    const { nbErb, nbDf, dfOrder, dfLookahead, convLookahead, hop, encoderHistory } = this.params;
+    const S = q - p;
+    const withHistory = S + encoderHistory;
+    const erb = new Float32Array(withHistory * nbErb);
+    const spec = new Float32Array(2 * withHistory * nbDf);
+    for (let i = 0; i < withHistory; i++) {
+      const frame = this.frame(p - encoderHistory + i);
+      if (frame === undefined) continue; // before the stream started: zeros, as the pad was
       erb.set(frame.erb, i * nbErb);
       spec.set(frame.specRe, i * nbDf);
-      spec.set(frame.specIm, (S + i) * nbDf);
+      spec.set(frame.specIm, (withHistory + i) * nbDf);
     }
     const enc = await this.sessions.enc.run({
-      feat_erb: new ort.Tensor('float32', erb, [1, 1, S, nbErb]),
-      feat_spec: new ort.Tensor('float32', spec, [1, 2, S, nbDf]),
+      feat_erb: new ort.Tensor('float32', erb, [1, 1, withHistory, nbErb]),
+      feat_spec: new ort.Tensor('float32', spec, [1, 2, withHistory, nbDf]),
+      ...this.states.enc.feeds(),
     });
+    this.states.enc.update(enc);
     const [mask, dec] = await Promise.all([
       this.sessions.erbDec.run({
         emb: enc.emb!,
@@ -151,17 +217,26 @@ export class Dfn3Stream extends HopStream {
         e2: enc.e2!,
         e1: enc.e1!,
         e0: enc.e0!,
+        ...this.states.erbDec.feeds(),
       }),
-      this.sessions.dfDec.run({ emb: enc.emb!, c0: enc.c0! }),
+      this.sessions.dfDec.run({
+        emb: enc.emb!,
+        c0: this.c0WithHistory(enc.c0!),
+        ...this.states.dfDec.feeds(),
+      }),
     ]);
+    this.states.erbDec.update(mask);
+    this.states.dfDec.update(dec);
     const gains = mask.m!.data as Float32Array; // [1, 1, S, nbErb]
     const coefs = dec.coefs!.data as Float32Array; // [1, S, nbDf, dfOrder·2]
-    const out = new Float32Array((b - a) * hop);
+    const end = q - convLookahead;
+    const from = this.nextOut;
+    const out = new Float32Array(Math.max(0, end - from) * hop);
     const y: Spectrum = { re: new Float32Array(0), im: new Float32Array(0) };
     const past = dfOrder - 1 - dfLookahead;
-    for (let t = a; t < b; t++) {
-      // Output index of frame t: the model saw features shifted by convLookahead.
-      const i = Math.min(S - 1, t - s + convLookahead);
+    for (let t = from; t < end; t++) {
+      // Model output index of spectrum frame t: feature frame t + convLookahead, from p.
+      const i = t + convLookahead - p;
       const x = this.frame(t)!.spectrum;
       y.re = Float32Array.from(x.re);
       y.im = Float32Array.from(x.im);
@@ -183,9 +258,40 @@ export class Dfn3Stream extends HopStream {
         y.re[f] = re;
         y.im[f] = im;
       }
-      this.synthesizer.push(y, out, (t - a) * hop);
+      this.synthesizer.push(y, out, (t - from) * hop);
     }
+    this.nextOut = Math.max(from, end);
     return out;
+  }
+
+  /** c0 [1, C, S, nbDf] with the previous block's last frames in front; keeps the new last ones. */
+  private c0WithHistory(c0: ort.Tensor): ort.Tensor {
+    const history = this.params.dfPathwayHistory;
+    const [, channels, frames, bins] = c0.dims as [number, number, number, number];
+    const data = c0.data as Float32Array;
+    const total = frames + history;
+    const joined = new Float32Array(channels * total * bins);
+    for (let c = 0; c < channels; c++) {
+      if (this.c0History !== null) {
+        joined.set(
+          this.c0History.subarray(c * history * bins, (c + 1) * history * bins),
+          c * total * bins,
+        );
+      }
+      joined.set(
+        data.subarray(c * frames * bins, (c + 1) * frames * bins),
+        (c * total + history) * bins,
+      );
+    }
+    const kept = new Float32Array(channels * history * bins);
+    for (let c = 0; c < channels; c++) {
+      kept.set(
+        joined.subarray((c * total + frames) * bins, (c + 1) * total * bins),
+        c * history * bins,
+      );
+    }
+    this.c0History = kept;
+    return new ort.Tensor('float32', joined, [1, channels, total, bins]);
   }
 
   private frame(index: number): Frame | undefined {
@@ -193,9 +299,13 @@ export class Dfn3Stream extends HopStream {
     return this.frames[index - this.firstFrame];
   }
 
-  /** Keeps what the next window needs: its context and the deep filter's past taps. */
+  /** Keeps what the next block needs: the encoder's history and the deep filter's past taps. */
   private dropOldFrames(): void {
-    const keepFrom = Math.max(0, this.nextOut - this.contextFrames);
+    const { encoderHistory, dfOrder, dfLookahead } = this.params;
+    const keepFrom = Math.max(
+      0,
+      Math.min(this.fed - encoderHistory, this.nextOut - (dfOrder - 1 - dfLookahead)),
+    );
     const drop = keepFrom - this.firstFrame;
     if (drop <= 0) return;
     this.frames.splice(0, drop);
@@ -204,6 +314,7 @@ export class Dfn3Stream extends HopStream {
 }
 
 function concat(parts: Float32Array[]): Float32Array {
+  if (parts.length === 0) return new Float32Array(0);
   if (parts.length === 1) return parts[0]!;
   const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
