@@ -47,6 +47,11 @@ const RUNS = 3;
 /** Runs of each side when ours and the peer alternate (a noisy shared machine needs more). */
 const PAIRED_RUNS = 9;
 const SETTLE_MS = 50;
+/**
+ * Warm-up runs of each side: V8 takes ~10 calls to compile eSpeak NG's JavaScript (the first
+ * phonemize 5–20× slower); an engine worker lives on, so steady state is what narration sees.
+ */
+const PAIRED_WARMUP = 5;
 
 interface Measure {
   ms: number;
@@ -74,7 +79,7 @@ async function measure(run: Synthesize): Promise<Measure> {
 }
 
 /**
- * Ours and the peer in alternation (ours, peer, ours, peer…) after a warm-up of each, so both
+ * Ours and the peer in alternation (ours, peer, ours, peer…) after warm-ups of each, so both
  * see the same moments of a shared machine's load; medians of PAIRED_RUNS each.
  */
 async function measurePair(
@@ -88,7 +93,7 @@ async function measurePair(
   const failed: (string | null)[] = [null, null];
   for (const [index, [run]] of runs.entries()) {
     try {
-      await run();
+      for (let i = 0; i < PAIRED_WARMUP; i++) await run();
     } catch (error) {
       failed[index] = error instanceof Error ? error.message : String(error);
     }
@@ -206,7 +211,7 @@ export async function benchTts(): Promise<void> {
   try {
     console.log(
       `\ntts: ${BENCH_TEXT.length} characters, median of ${RUNS} runs after a warm-up ` +
-        `(${PAIRED_RUNS}, alternating with sherpa, where it runs), ` +
+        `(${PAIRED_RUNS} after ${PAIRED_WARMUP}, alternating with sherpa, where it runs), ` +
         `${defaultIntraOpThreads()} inference thread(s), ${os.cpus()[0]?.model ?? 'cpu'}`,
     );
     row('espeak-ng (gmw/en-US)', await ours(new EspeakEngine(pool), 'gmw/en-US'));
