@@ -1,10 +1,10 @@
 /**
  * Cleaned eSpeak IPA per (eSpeak voice, clause text), so a retake of a passage (same text,
- * other speed, energy or seed) or a clause that recurs in a book ("said Alice." is 14% of
- * Alice's clauses) is not phonemized again. eSpeak NG's IPA for a clause depends only on the
- * voice and the clause: checked on 3,748 clauses of Alice in Wonderland, phonemized in book
- * order and again in reverse, with no difference. Bounded, least recently used out first: a
- * Map keeps insertion order, so re-inserting on a hit makes its first key the oldest.
+ * other speed, energy or seed) or a clause that recurs in a book (540 of the first 3,748
+ * clauses of Alice in Wonderland repeat an earlier one) is not phonemized again. eSpeak NG's
+ * IPA for a clause depends only on the voice and the clause: those 3,748 clauses, phonemized in
+ * book order and again in reverse, gave the same IPA. Bounded, least recently used out first:
+ * a Map keeps insertion order, so re-inserting on a hit makes its first key the oldest.
  */
 export class ClauseIpaCache {
   private readonly entries = new Map<string, string>();
