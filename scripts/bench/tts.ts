@@ -48,10 +48,11 @@ const RUNS = 3;
 const PAIRED_RUNS = 9;
 const SETTLE_MS = 50;
 /**
- * Warm-up runs of each side: V8 takes ~10 calls to compile eSpeak NG's JavaScript (the first
- * phonemize 5–20× slower); an engine worker lives on, so steady state is what narration sees.
+ * Warm-up runs of each side: V8 compiles eSpeak NG's JavaScript over its first ~30 calls (the
+ * first 10 phonemize 5–20× slower, the next 20 2–5×); an engine worker lives on, so the steady
+ * state after that is what narration sees. The first requests of a fresh worker are slower.
  */
-const PAIRED_WARMUP = 5;
+const PAIRED_WARMUP = 30;
 
 interface Measure {
   ms: number;
