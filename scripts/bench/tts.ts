@@ -9,8 +9,8 @@
  * - Kokoro on the generated Kokoro-format model, and installed Kokoro packs.
  *
  * For every Piper-format model the peer, sherpa-onnx-node, runs the same model file in the same
- * run (its own phonemizer, same thread count) and the ratio ours/peer of synthesis time is
- * printed; when it cannot run, the reason is printed instead. A model without the metadata
+ * run (its own phonemizer, same thread count), ours and sherpa alternating run by run so both
+ * see the same load, and the ratio ours/peer of synthesis time is printed; when it cannot run, the reason is printed instead. A model without the metadata
  * sherpa needs is also measured as a copy with that metadata appended (weights untouched).
  */
 import fs from 'node:fs';
@@ -44,6 +44,15 @@ export const BENCH_TEXT =
   'the sea was calm again, and the keeper wrote a single line in his log: all ships safe.';
 
 const RUNS = 3;
+/** Runs of each side when ours and the peer alternate (a noisy shared machine needs more). */
+const PAIRED_RUNS = 9;
+const SETTLE_MS = 50;
+/**
+ * Warm-up runs of each side: V8 compiles eSpeak NG's JavaScript over its first ~30 calls (the
+ * first 10 phonemize 5–20× slower, the next 20 2–5×); an engine worker lives on, so the steady
+ * state after that is what narration sees. The first requests of a fresh worker are slower.
+ */
+const PAIRED_WARMUP = 30;
 
 interface Measure {
   ms: number;
@@ -55,9 +64,9 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-async function measure(
-  run: () => Promise<{ samples: Float32Array; sampleRate: number }>,
-): Promise<Measure> {
+type Synthesize = () => Promise<{ samples: Float32Array; sampleRate: number }>;
+
+async function measure(run: Synthesize): Promise<Measure> {
   await run(); // warm-up: session creation, eSpeak load
   const times: number[] = [];
   let audioSeconds = 0;
@@ -68,6 +77,45 @@ async function measure(
     audioSeconds = audio.samples.length / audio.sampleRate;
   }
   return { ms: median(times), audioSeconds };
+}
+
+/**
+ * Ours and the peer in alternation (ours, peer, ours, peer…) after warm-ups of each, so both
+ * see the same moments of a shared machine's load; medians of PAIRED_RUNS each.
+ */
+async function measurePair(
+  ours: Synthesize,
+  peer: Synthesize,
+): Promise<[Measure | string, Measure | string]> {
+  const runs: [Synthesize, number[], { seconds: number }][] = [
+    [ours, [], { seconds: 0 }],
+    [peer, [], { seconds: 0 }],
+  ];
+  const failed: (string | null)[] = [null, null];
+  for (const [index, [run]] of runs.entries()) {
+    try {
+      for (let i = 0; i < PAIRED_WARMUP; i++) await run();
+    } catch (error) {
+      failed[index] = error instanceof Error ? error.message : String(error);
+    }
+  }
+  for (let i = 0; i < PAIRED_RUNS; i++) {
+    for (const [index, [run, times, audio]] of runs.entries()) {
+      if (failed[index] !== null) continue;
+      // Let the other side's idle threads settle: ONNX Runtime's spin-wait after a run (sherpa
+      // keeps the default) would otherwise eat the cores of whichever run comes next.
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const started = performance.now();
+      const result = await run();
+      times.push(performance.now() - started);
+      audio.seconds = result.samples.length / result.sampleRate;
+    }
+  }
+  const [oursMeasure, peerMeasure] = runs.map(
+    ([, times, audio], index): Measure | string =>
+      failed[index] ?? { ms: median(times), audioSeconds: audio.seconds },
+  );
+  return [oursMeasure!, peerMeasure!];
 }
 
 function row(label: string, m: Measure | string, peer?: Measure | string): void {
@@ -103,27 +151,41 @@ async function ours(engine: TtsEngine, voice: string): Promise<Measure | string>
   }
 }
 
-/** sherpa on the model file as it is, then (if it lacks metadata) on a copy with metadata. */
+/**
+ * sherpa on the model file as it is, then (if it lacks metadata) on a copy with metadata; each
+ * time ours and sherpa alternate run by run (measurePair). Ours alone when sherpa cannot run.
+ */
 async function peers(
   modelPath: string,
   configPath: string,
   dir: string,
   label: string,
-  oursMeasure: Measure | string,
+  engine: TtsEngine,
+  voice: string,
+  retake?: TtsEngine,
 ): Promise<void> {
   const config = readPiperVoiceConfig(configPath);
   const sherpa = loadSherpa();
   const tokens = writeTokens(config, path.join(dir, `${path.basename(modelPath)}.tokens.txt`));
   const threads = defaultIntraOpThreads();
-  const run = async (file: string): Promise<Measure | string> => {
+  const run = async (
+    file: string,
+    side = engine,
+  ): Promise<[Measure | string, Measure | string]> => {
     const peer = sherpaPiper(sherpa, file, tokens, config, threads);
-    if ('why' in peer) return peer.why;
-    return measure(async (): Promise<Pick<TtsResult, 'samples' | 'sampleRate'>> =>
-      peer.tts.generate({ text: BENCH_TEXT, sid: 0, speed: 1 }),
+    if ('why' in peer) return [await ours(side, voice), peer.why];
+    return measurePair(
+      () => side.synthesize({ text: BENCH_TEXT, voice, speed: 1 }),
+      async (): Promise<Pick<TtsResult, 'samples' | 'sampleRate'>> =>
+        peer.tts.generate({ text: BENCH_TEXT, sid: 0, speed: 1 }),
     );
   };
-  const same = await run(modelPath);
+  const [oursMeasure, same] = await run(modelPath);
   row(label, oursMeasure, same);
+  if (retake && typeof same !== 'string') {
+    const [again, peer] = await run(modelPath, retake);
+    row(`${label}, retake`, again, peer);
+  }
   const ids = await comparePhonemeIds(sherpa, config, tokens, BENCH_TEXT, dir);
   if (typeof ids === 'string') console.log(`    phoneme ids vs sherpa: not compared: ${ids}`);
   else
@@ -139,7 +201,8 @@ async function peers(
       config,
       path.join(dir, `${path.basename(modelPath)}.meta.onnx`),
     );
-    row(`${label} (+sherpa metadata)`, oursMeasure, await run(tagged));
+    const [oursAgain, peer] = await run(tagged);
+    row(`${label} (+sherpa metadata)`, oursAgain, peer);
   }
 }
 
@@ -148,7 +211,8 @@ export async function benchTts(): Promise<void> {
   const pool = new WorkerPool(1);
   try {
     console.log(
-      `\ntts: ${BENCH_TEXT.length} characters, median of ${RUNS} runs after a warm-up, ` +
+      `\ntts: ${BENCH_TEXT.length} characters, median of ${RUNS} runs after a warm-up ` +
+        `(${PAIRED_RUNS} after ${PAIRED_WARMUP}, alternating with sherpa, where it runs), ` +
         `${defaultIntraOpThreads()} inference thread(s), ${os.cpus()[0]?.model ?? 'cpu'}`,
     );
     row('espeak-ng (gmw/en-US)', await ours(new EspeakEngine(pool), 'gmw/en-US'));
@@ -159,17 +223,23 @@ export async function benchTts(): Promise<void> {
     const files: Record<string, { modelPath: string; configPath: string }> = { generated };
     if (fixture && fs.existsSync(fixture))
       files.fixture = { modelPath: fixture, configPath: `${fixture}.json` };
-    const piper = new PiperEngine(pool, (voice) => {
+    const locate = (voice: string): { modelPath: string; configPath: string } => {
       const found = files[voice];
       if (!found) throw new Error(`no voice ${voice}`);
       return found;
-    });
+    };
+    // Every run phonemizes anew, as sherpa does; the retake row lets the engine reuse the
+    // phonemes of the same text (its clause cache), as a retake of a passage does.
+    const piper = new PiperEngine(pool, locate, { phonemeCache: false });
+    const piperRetake = new PiperEngine(pool, locate);
     await peers(
       generated.modelPath,
       generated.configPath,
       dir,
       'piper (generated Piper-format voice)',
-      await ours(piper, 'piper:generated#0'),
+      piper,
+      'piper:generated#0',
+      piperRetake,
     );
     if (files.fixture) {
       await peers(
@@ -177,7 +247,8 @@ export async function benchTts(): Promise<void> {
         files.fixture.configPath,
         dir,
         'piper (fixture test_voice.onnx)',
-        await ours(piper, 'piper:fixture#0'),
+        piper,
+        'piper:fixture#0',
       );
     } else {
       row(
@@ -210,7 +281,9 @@ export async function benchTts(): Promise<void> {
         located.configPath,
         dir,
         `piper ${voice.engineVoice}`,
-        await ours(engines.piper, voice.engineVoice),
+        new PiperEngine(pool, piperLocator(registry), { phonemeCache: false }),
+        voice.engineVoice,
+        engines.piper,
       );
     }
     if (installed.length === 0)

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Tensor, type InferenceSession } from 'onnxruntime-node';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTempDir } from '../../../test/helpers/temp-dir.ts';
 import { AppError } from '../errors.ts';
@@ -60,6 +60,23 @@ describe('SessionCache with ONNX Runtime', () => {
     expect(a.inputNames).toEqual(['x']);
     expect(await runScale(a, [1, -2, 0.5])).toEqual([2, -4, 1]);
     expect(await sessions.getSession(model)).toBe(a);
+  });
+
+  it('runs a session whose intra-op threads sleep instead of spin-waiting', async () => {
+    const created: InferenceSession.SessionOptions[] = [];
+    const sessions = cache({
+      intraOpNumThreads: 2,
+      spinWait: false,
+      createSession: async (model, options) => {
+        created.push(options);
+        return typeof model === 'string'
+          ? InferenceSession.create(model, options)
+          : InferenceSession.create(model, options);
+      },
+    });
+    const session = await sessions.getSession(writeModel('x4.onnx', 4));
+    expect(created[0]?.extra).toEqual({ session: { intra_op: { allow_spinning: '0' } } });
+    expect(await runScale(session, [1, 2])).toEqual([4, 8]);
   });
 
   it('keeps different model files apart', async () => {
@@ -202,6 +219,13 @@ describe('session options', () => {
       intraOpNumThreads: 3,
       interOpNumThreads: 1,
       executionMode: 'sequential',
+    });
+    expect(options.extra).toBeUndefined();
+  });
+
+  it('turns intra-op spin-waiting off when asked', () => {
+    expect(sessionOptionsFor(['cpu'], 2, false).extra).toEqual({
+      session: { intra_op: { allow_spinning: '0' } },
     });
   });
 });

@@ -13,8 +13,8 @@ if (!port) throw new Error('worker-entry.ts must run inside a worker thread');
 const controllers = new Map<number, AbortController>();
 const modules = new Map<string, Promise<{ run: WorkerTask<unknown, unknown> }>>();
 
-function send(message: FromWorker): void {
-  port?.postMessage(message);
+function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
+  port?.postMessage(message, transfer);
 }
 
 function load(task: string): Promise<{ run: WorkerTask<unknown, unknown> }> {
@@ -33,14 +33,16 @@ port.on('message', (message: ToWorker) => {
   }
   const controller = new AbortController();
   controllers.set(message.id, controller);
+  const transfer = new Set<ArrayBuffer>();
   void (async () => {
     try {
       const mod = await load(message.task);
       const value = await mod.run(message.input, {
         signal: controller.signal,
         progress: (percent, stage) => send({ type: 'progress', id: message.id, percent, stage }),
+        transfer: (...buffers) => buffers.forEach((b) => transfer.add(b)),
       });
-      send({ type: 'result', id: message.id, value });
+      send({ type: 'result', id: message.id, value }, [...transfer]);
     } catch (error) {
       send({
         type: 'error',

@@ -1,6 +1,7 @@
 import { isMainThread, threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CancelledError, isAppError } from '../errors.ts';
+import type { BusyResult } from './test-fixtures/busy-task.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 const TASK = new URL('./test-fixtures/busy-task.ts', import.meta.url);
@@ -22,6 +23,18 @@ describe('worker pool', () => {
     expect(isMainThread).toBe(true);
     expect(result.threadId).not.toBe(threadId);
     expect(seen).toEqual([25, 50, 75, 100]);
+  });
+
+  it('moves buffers a task transfers instead of copying them, and copies the rest', async () => {
+    pool = new WorkerPool(1);
+    const copied = await pool.run<BusyResult>(TASK, { n: 4, slices: 1 });
+    const moved = await pool.run<BusyResult>(TASK, { n: 4, slices: 1, transfer: true });
+    // The copied array is still whole in the worker; the moved one is detached there.
+    expect(moved.previousBytesLeft).toBe(16);
+    const after = await pool.run<BusyResult>(TASK, { n: 4, slices: 1 });
+    expect(after.previousBytesLeft).toBe(0);
+    for (const result of [copied, moved, after])
+      expect(Array.from(result.squares)).toEqual([0, 1, 4, 9]);
   });
 
   it('cancels between slices and rejects with CancelledError', async () => {

@@ -15,6 +15,12 @@ export type FromWorker =
 export interface WorkerTaskContext {
   signal: AbortSignal;
   progress(percent: number, stage?: string): void;
+  /**
+   * Moves these buffers of the result to the parent instead of copying them (structured clone
+   * copies a minute of 22 kHz audio, ~5 MB, in ~3–10 ms on a busy machine). The task must not
+   * touch them after returning: they are detached in the worker. Absent outside a worker.
+   */
+  transfer?(...buffers: ArrayBuffer[]): void;
 }
 
 export type WorkerTask<In, Out> = (input: In, ctx: WorkerTaskContext) => Promise<Out>;

@@ -1,6 +1,8 @@
 /**
  * A worker task for the pool's tests: sums squares in slices (checking cancellation between
- * slices, as real inference loops do), or crashes the thread on request.
+ * slices, as real inference loops do), or crashes the thread on request. It also returns the
+ * squares as a Float32Array, moved rather than copied when `transfer` is set, and reports how
+ * many bytes the array it returned last time still holds here (0 once moved away).
  */
 import { CancelledError } from '../../errors.ts';
 import type { WorkerTask } from '../worker-protocol.ts';
@@ -9,9 +11,19 @@ export interface BusyInput {
   n: number;
   slices: number;
   crash?: boolean;
+  transfer?: boolean;
 }
 
-export const run: WorkerTask<BusyInput, { sum: number; threadId: number }> = async (input, ctx) => {
+export interface BusyResult {
+  sum: number;
+  threadId: number;
+  squares: Float32Array;
+  previousBytesLeft: number | null;
+}
+
+let previous: Float32Array | null = null;
+
+export const run: WorkerTask<BusyInput, BusyResult> = async (input, ctx) => {
   const { threadId } = await import('node:worker_threads');
   if (input.crash) process.exit(3);
   let sum = 0;
@@ -22,5 +34,9 @@ export const run: WorkerTask<BusyInput, { sum: number; threadId: number }> = asy
     ctx.progress(((s + 1) / input.slices) * 100, 'summing');
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return { sum, threadId };
+  const squares = Float32Array.from({ length: Math.min(input.n, 1000) }, (_, i) => i * i);
+  const previousBytesLeft = previous?.byteLength ?? null;
+  previous = squares;
+  if (input.transfer) ctx.transfer?.(squares.buffer);
+  return { sum, threadId, squares, previousBytesLeft };
 };

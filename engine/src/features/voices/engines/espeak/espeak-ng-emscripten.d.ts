@@ -34,6 +34,8 @@ declare module '@echogarden/espeak-ng-emscripten' {
     eSpeakNGWorker: new () => EspeakWorker;
     /** The heap address behind a VoidPtr wrapper. */
     getPointer(wrapped: object): number;
+    /** The C heap's free(), for results the glue allocates (text_to_phonemes). */
+    _free(pointer: number): void;
     readonly HEAPU8: Uint8Array;
   }
   const factory: () => Promise<EspeakModule>;

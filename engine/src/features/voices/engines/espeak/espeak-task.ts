@@ -7,7 +7,7 @@
 import { CancelledError } from '../../../../errors.ts';
 import type { WorkerTask } from '../../../../jobs/worker-protocol.ts';
 import type { EspeakWorker } from '@echogarden/espeak-ng-emscripten';
-import { espeakRuntime } from './espeak-wasm.ts';
+import { espeakRuntime, forgetVoice } from './espeak-wasm.ts';
 import type { TtsResult, TtsTiming } from '../tts-engine.ts';
 
 /** This module, for services.workers.run. */
@@ -32,6 +32,8 @@ export const run: WorkerTask<EspeakTaskInput, TtsResult> = async (input, ctx) =>
 
 /** One synthesis on a given eSpeak instance (the worker's shared one, or a fresh one). */
 export function synthesizeOn(engine: EspeakWorker, input: EspeakTaskInput): TtsResult {
+  // Always set: synthesis reads SSML, whose <voice> tags may leave another voice current.
+  forgetVoice(engine);
   engine.set_voice(input.voice);
   engine.rate = input.rate;
   // The WASM instance is shared by every task in this worker: always set, never inherit.
@@ -59,6 +61,7 @@ export function synthesizeOn(engine: EspeakWorker, input: EspeakTaskInput): TtsR
     }
     return 0;
   });
+  forgetVoice(engine);
   const samples = new Float32Array(total);
   let at = 0;
   for (const chunk of chunks) {

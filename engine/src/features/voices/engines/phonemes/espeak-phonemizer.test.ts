@@ -1,7 +1,13 @@
 // eSpeak NG IPA phonemization as Piper voices expect it (real WASM eSpeak NG).
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../errors.ts';
-import { cleanEspeakIpa, phonemizeSentences } from './espeak-phonemizer.ts';
+import { espeakRuntime } from '../espeak/espeak-wasm.ts';
+import { synthesizeOn } from '../espeak/espeak-task.ts';
+import { clauseIpa, cleanEspeakIpa, phonemizeSentences } from './espeak-phonemizer.ts';
+
+const VARIED =
+  'Dr. Smith paid $3.50 for 12 eggs on 4 May 1999; "Really?" she asked. ' +
+  'The wind, the rain and the sea: all of it roared!\n\nChapter II\n\nIt was 10:30 p.m. (or so).';
 
 describe('espeak phonemizer', () => {
   it('cleans separators, clause bars and language flags and decomposes (NFD)', () => {
@@ -29,6 +35,42 @@ describe('espeak phonemizer', () => {
 
   it('rejects an unknown eSpeak voice', async () => {
     await expect(phonemizeSentences('Hi.', 'xx-nonexistent')).rejects.toBeInstanceOf(AppError);
+  });
+});
+
+describe('espeak phonemizer cache and voice state', () => {
+  it('gives the same phonemes from its clause cache as from eSpeak, in every voice', async () => {
+    for (const voice of ['en-us', 'en-gb', 'de']) {
+      const fresh = await phonemizeSentences(VARIED, voice, { cache: false });
+      const filled = await phonemizeSentences(VARIED, voice);
+      const cached = await phonemizeSentences(VARIED, voice);
+      expect(fresh.length).toBeGreaterThan(3);
+      expect(filled).toEqual(fresh);
+      expect(cached).toEqual(fresh);
+    }
+  });
+
+  it('phonemizes the same after another voice and an eSpeak synthesis used the instance', async () => {
+    const before = await phonemizeSentences(VARIED, 'en-us', { cache: false });
+    await phonemizeSentences('Guten Tag, wie geht es?', 'de', { cache: false });
+    expect(await phonemizeSentences(VARIED, 'en-us', { cache: false })).toEqual(before);
+    // Synthesis sets its own voice behind the phonemizer's back (the voice it last set is en-us).
+    const { worker } = await espeakRuntime();
+    synthesizeOn(worker, { text: 'Bonjour tout le monde.', voice: 'roa/fr', rate: 175 });
+    expect(await phonemizeSentences(VARIED, 'en-us', { cache: false })).toEqual(before);
+  });
+
+  it('frees the string eSpeak returns: the next clause reuses its memory', async () => {
+    const { module, worker } = await espeakRuntime();
+    await clauseIpa('a clause of some length to phonemize');
+    const probe = worker.text_to_phonemes('a clause of some length to phonemize', 1);
+    const address = module.getPointer(probe);
+    module._free(address);
+    await clauseIpa('a clause of some length to phonemize');
+    const again = worker.text_to_phonemes('a clause of some length to phonemize', 1);
+    // Had clauseIpa kept its result, the allocator could not hand this address out again.
+    expect(module.getPointer(again)).toBe(address);
+    module._free(module.getPointer(again));
   });
 });
 

@@ -5,11 +5,22 @@
  * phoneme one Unicode code point after NFD decomposition (what Piper's phoneme_id_map keys
  * are). Kokoro uses the same stream through its own vocabulary (kokoro/kokoro-tokens.ts).
  *
- * Runs inside a worker thread only (eSpeak is synchronous WASM): see espeak-wasm.ts.
+ * Runs inside a worker thread only (eSpeak is synchronous WASM): see espeak-wasm.ts. Clause
+ * IPA is cached per worker (clause-ipa-cache.ts): eSpeak in WASM costs ~0.01–0.03 ms per
+ * character, about what a tiny model's inference does, so retakes skip it.
  */
 import { AppError } from '../../../../errors.ts';
-import { espeakRuntime, readCString } from '../espeak/espeak-wasm.ts';
+import { espeakRuntime, readCString, selectVoice } from '../espeak/espeak-wasm.ts';
+import { ClauseIpaCache } from './clause-ipa-cache.ts';
 import { splitSentences, type Terminator } from './sentence-clauses.ts';
+
+/** ~4k clauses (~0.5 MB): a long chapter's worth, for retakes of any passage in it. */
+const clauseCache = new ClauseIpaCache(4096);
+
+export interface PhonemizeOptions {
+  /** Reuse (and fill) the clause cache. Default true; the bench turns it off to time eSpeak. */
+  cache?: boolean;
+}
 
 export interface PhonemizedSentence {
   textOffset: number;
@@ -47,13 +58,13 @@ const resolved = new Map<string, string>();
 
 /**
  * Selects an eSpeak voice by name ("en-us", "de") or by language ("en-gb" is the language of
- * voice "gmw/en", "fr-fr" of "roa/fr"), falling back to the bare language ("fr-ca" → "fr").
- * Throws validation_error when nothing matches.
+ * voice "gmw/en", "fr-fr" of "roa/fr"), falling back to the bare language ("fr-ca" → "fr"),
+ * and returns the identifier it selected. Throws validation_error when nothing matches.
  */
-export async function selectEspeakVoice(voice: string): Promise<void> {
+export async function selectEspeakVoice(voice: string): Promise<string> {
   const { worker } = await espeakRuntime();
   const known = resolved.get(voice);
-  if (known !== undefined && worker.set_voice(known) === 0) return;
+  if (known !== undefined && selectVoice(worker, known) === 0) return known;
   const wanted = voice.toLowerCase();
   const candidates = [voice];
   const byLanguage = (lang: string): string[] =>
@@ -68,9 +79,9 @@ export async function selectEspeakVoice(voice: string): Promise<void> {
   const bare = wanted.split(/[-_]/)[0] ?? wanted;
   if (bare !== wanted) candidates.push(bare, ...byLanguage(bare));
   for (const candidate of candidates) {
-    if (worker.set_voice(candidate) === 0) {
+    if (selectVoice(worker, candidate) === 0) {
       resolved.set(voice, candidate);
-      return;
+      return candidate;
     }
   }
   throw new AppError('validation_error', `eSpeak NG has no voice "${voice}" to phonemize with`, {
@@ -78,22 +89,34 @@ export async function selectEspeakVoice(voice: string): Promise<void> {
   });
 }
 
-/** Phonemizes one clause's text (no punctuation handling). */
+/** Phonemizes one clause's text (no punctuation handling) in the voice already selected. */
 export async function clauseIpa(text: string): Promise<string> {
   const { module, worker } = await espeakRuntime();
-  return cleanEspeakIpa(readCString(module, worker.text_to_phonemes(text, 1)));
+  const result = worker.text_to_phonemes(text, 1);
+  try {
+    return cleanEspeakIpa(readCString(module, result));
+  } finally {
+    // The glue allocates every result and never frees it: a book would leak megabytes.
+    module._free(module.getPointer(result));
+  }
 }
 
 export async function phonemizeSentences(
   text: string,
   espeakVoice: string,
+  options: PhonemizeOptions = {},
 ): Promise<PhonemizedSentence[]> {
-  await selectEspeakVoice(espeakVoice);
+  const voice = await selectEspeakVoice(espeakVoice);
+  const cache = options.cache ?? true;
   const out: PhonemizedSentence[] = [];
   for (const sentence of splitSentences(text)) {
     const phonemes: string[] = [];
     for (const clause of sentence.clauses) {
-      const ipa = await clauseIpa(clause.text);
+      let ipa = cache ? clauseCache.get(voice, clause.text) : undefined;
+      if (ipa === undefined) {
+        ipa = await clauseIpa(clause.text);
+        if (cache) clauseCache.set(voice, clause.text, ipa);
+      }
       if (ipa.length === 0) continue;
       if (phonemes.length > 0 && phonemes[phonemes.length - 1] !== ' ') phonemes.push(' ');
       phonemes.push(...Array.from(ipa), ...terminatorPhonemes(clause.terminator));

@@ -73,6 +73,20 @@ describe('PiperEngine on a generated Piper-format voice', () => {
     expect(rms(result.samples)).toBeGreaterThan(0.1);
   });
 
+  it('gives a retake the same audio and timings from cached phonemes as eSpeak gives', async () => {
+    const book = 'The keeper lit the lamp, trimmed the wick. "Ships!" he said; the sea was calm.';
+    const uncached = new PiperEngine(pool, locator, { phonemeCache: false });
+    const fresh = await uncached.synthesize({ text: book, voice: 'piper:single', speed: 1 });
+    const first = await engine.synthesize({ text: book, voice: 'piper:single', speed: 1 });
+    const retake = await engine.synthesize({ text: book, voice: 'piper:single', speed: 1 });
+    expect(fresh.timings).toHaveLength(3);
+    for (const result of [first, retake]) {
+      expect(result.phonemeIdCount).toBe(fresh.phonemeIdCount);
+      expect(result.timings).toEqual(fresh.timings);
+      expect(result.samples).toEqual(fresh.samples);
+    }
+  });
+
   it('maps speed to length_scale: twice as fast is half as long', async () => {
     const normal = await engine.synthesize({ text, voice: 'piper:single', speed: 1 });
     const fast = await engine.synthesize({ text, voice: 'piper:single', speed: 2 });

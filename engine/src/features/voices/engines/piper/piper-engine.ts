@@ -25,6 +25,8 @@ export type PiperLocator = (voice: string) => PiperVoiceFiles;
 
 export interface PiperEngineOptions {
   executionProviders?: string[] | null;
+  /** Reuse phonemes of clauses phonemized before (default true; the bench times eSpeak). */
+  phonemeCache?: boolean;
 }
 
 export class PiperEngine implements TtsEngine {
@@ -47,6 +49,7 @@ export class PiperEngine implements TtsEngine {
       speed: request.speed,
       energy: request.energy ?? 1,
       executionProviders: this.options.executionProviders ?? null,
+      phonemeCache: this.options.phonemeCache ?? true,
     };
     return this.workers.run<PiperTaskResult>(PIPER_TASK, input, {
       signal: request.signal,

@@ -3,7 +3,8 @@
  * ids with the voice's map, and runs the model once per sentence with onnxruntime-node
  * (inputs `input` [1,N] int64, `input_lengths` [1] int64, `scales` [3] float32 = noise_scale,
  * length_scale, noise_w, and `sid` [1] int64 for multi-speaker voices; output float PCM
- * [1,1,T] at the voice's sample rate). Sessions and parsed configs stay cached in the worker.
+ * [1,1,T] at the voice's sample rate). Sessions and parsed configs stay cached in the worker;
+ * the audio buffer is moved, not copied, to the caller.
  */
 import fs from 'node:fs';
 import ort from 'onnxruntime-node';
@@ -39,6 +40,8 @@ export interface PiperTaskInput {
    * speaker to speak as. `prosody_features` [1,N,3], when the model has it, gets zeros (neutral).
    */
   speakerEmbedding?: Float32Array;
+  /** Reuse phonemes of clauses this worker has phonemized before (default true). */
+  phonemeCache?: boolean;
 }
 
 export interface PiperTaskResult extends TtsResult {
@@ -78,7 +81,9 @@ async function sentencesOf(input: PiperTaskInput, config: PiperVoiceConfig) {
     const phonemes = Array.from(input.text.normalize('NFD'));
     return [{ textOffset: 0, textLength: input.text.length, phonemes }] as PhonemizedSentence[];
   }
-  return phonemizeSentences(input.text, espeakVoiceOf(config));
+  return phonemizeSentences(input.text, espeakVoiceOf(config), {
+    cache: input.phonemeCache ?? true,
+  });
 }
 
 export const run: WorkerTask<PiperTaskInput, PiperTaskResult> = async (input, ctx) => {
@@ -86,10 +91,11 @@ export const run: WorkerTask<PiperTaskInput, PiperTaskResult> = async (input, ct
   const config = configFor(input.configPath);
   // One sentence per call, like the streaming denoisers that ran slower on WebGPU than on the
   // CPU (inference/session-cache.ts); no real voice could be timed on a GPU here, so voices stay
-  // on cpu unless the user forces a GPU provider.
+  // on cpu unless the user forces a GPU provider. Idle intra-op threads sleep: spin-waiting
+  // between Piper's many small operators cost ~40% on a busy 2-core machine (issue 19).
   sessions ??= createSessionCache(
     { executionProviders: input.executionProviders },
-    { automaticGpu: false },
+    { automaticGpu: false, spinWait: false },
   );
   const session = await sessions.getSession(input.modelPath);
   const zeroShot = input.speakerEmbedding !== undefined;
@@ -172,6 +178,7 @@ export const run: WorkerTask<PiperTaskInput, PiperTaskResult> = async (input, ct
     samples.set(chunk, at);
     at += chunk.length;
   }
+  ctx.transfer?.(samples.buffer);
   return {
     samples,
     sampleRate: config.audio.sample_rate,
