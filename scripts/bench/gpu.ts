@@ -33,6 +33,8 @@ interface Timed<T> {
 }
 
 const REPEATS = 3;
+/** Seconds of audio per workload; TAPEHOUSE_BENCH_GPU_SECONDS shortens a run on a metered GPU. */
+const SECONDS = Number(process.env.TAPEHOUSE_BENCH_GPU_SECONDS ?? 60);
 
 async function timed<T>(run: () => Promise<T>): Promise<Timed<T>> {
   const times: number[] = [];
@@ -137,13 +139,13 @@ export async function benchGpu(): Promise<void> {
   const noisy48 = await monoClip(
     path.join(dataDir, 'noise', 'pairs_deepfilternet', 'noisy_snr0.wav'),
     48_000,
-    60,
+    SECONDS,
   );
   const gtcrnFiles = { 'gtcrn_simple.onnx': path.join(modelsDir, 'denoise', 'gtcrn_simple.onnx') };
   const noisy16 = await monoClip(
     path.join(dataDir, 'noise', 'pairs_voicebank_demand', 'noisy', 'p287_003.wav'),
     16_000,
-    60,
+    SECONDS,
   );
   for (const [mode, files, audio, rate] of [
     ['studio', dfnFiles, noisy48, 48_000],
@@ -165,7 +167,7 @@ export async function benchGpu(): Promise<void> {
     const piano = await monoClip(
       path.join(dataDir, 'noise', 'pairs_deepfilternet', 'clean_freesound_33711.wav'),
       48_000,
-      60,
+      SECONDS,
     );
     // Basic Pitch reads 22.05 kHz; a crude decimation is enough for a timing input.
     const audio = new Float32Array(Math.floor((piano.length * 22_050) / 48_000));

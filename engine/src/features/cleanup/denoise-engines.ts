@@ -85,9 +85,9 @@ export async function createChannelStream(
 
 /**
  * A session cache with the engine's thread setting (one per mode and worker). Both engines stay
- * on cpu unless the user forces a GPU provider: they make one small call per block of hops, and
- * on an H100 through WebGPU (`npm run bench -- gpu`) DeepFilterNet3 ran at 0.33× and GTCRN at
- * 0.06× the speed of the 16-core CPU beside it.
+ * on cpu unless the user forces a GPU provider: their recurrent layers step frame by frame, and
+ * on an H200 through WebGPU (`npm run bench -- gpu`, docs/gpu.md) DeepFilterNet3 ran at 0.25× and
+ * GTCRN at 0.40× the speed of the 16-core CPU beside it.
  */
 export function engineSessionCache(
   mode: QualityMode,
