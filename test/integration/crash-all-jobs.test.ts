@@ -75,6 +75,8 @@ async function makeInputs(dir: string): Promise<CrashInputs> {
     ...['-stream_loop', '9', '-i', path.join(speechDir ?? '', 'test.wav')],
     ...['-ar', '16000', '-ac', '1', speech],
   ]);
+  const longSpeech = path.join(dir, 'long-speech.wav');
+  ffmpeg([...['-stream_loop', '9', '-i', speech], ...['-c', 'copy', longSpeech]]);
   const piano = fs.readdirSync(maestro ?? '').find((name) => name.endsWith('.wav')) ?? '';
   const music = path.join(dir, 'piano.wav');
   ffmpeg([
@@ -83,6 +85,7 @@ async function makeInputs(dir: string): Promise<CrashInputs> {
   ]);
   return {
     speech,
+    longSpeech,
     music,
     long: makeSineWav(dir, 'long.wav', 900, 16_000),
     epub: path.join(epubDir ?? '', 'pg_moby-dick.epub'),
