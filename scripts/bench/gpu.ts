@@ -17,6 +17,7 @@ import {
   createChannelStream,
   type QualityMode,
 } from '../../engine/src/features/cleanup/denoise-engines.ts';
+import { denoiseWhole } from '../../engine/src/features/cleanup/hop-stream.ts';
 import { siSdr } from '../../engine/src/features/cleanup/si-sdr.ts';
 import { runModel } from '../../engine/src/features/music/midi/transcribe-task.ts';
 import {
@@ -72,16 +73,7 @@ async function denoise(
   audio: Float32Array,
 ): Promise<Float32Array> {
   const stream = await createChannelStream(mode, files, sessions);
-  const out = new Float32Array(audio.length);
-  let written = 0;
-  const block = ENGINES[mode].blockFrames;
-  for (let at = 0; at < audio.length; at += block) {
-    const chunk = await stream.push(audio.subarray(at, Math.min(audio.length, at + block)));
-    out.set(chunk, written);
-    written += chunk.length;
-  }
-  out.set(await stream.end(), written);
-  return out;
+  return denoiseWhole(stream, audio, ENGINES[mode].blockFrames);
 }
 
 interface Row {

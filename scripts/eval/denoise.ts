@@ -26,6 +26,7 @@ import {
   type EngineFiles,
   type QualityMode,
 } from '../../engine/src/features/cleanup/denoise-engines.ts';
+import { denoiseWhole } from '../../engine/src/features/cleanup/hop-stream.ts';
 import { siSdr } from '../../engine/src/features/cleanup/si-sdr.ts';
 import { Dnsmos, DNSMOS_RATE, type DnsmosScores } from './dnsmos.ts';
 
@@ -75,18 +76,7 @@ async function runModel(
   noisy: Float32Array,
 ): Promise<Float32Array> {
   const stream = await createChannelStream(mode, files, sessions);
-  const parts: Float32Array[] = [];
-  const block = ENGINES[mode].blockFrames;
-  for (let i = 0; i < noisy.length; i += block)
-    parts.push(await stream.push(noisy.subarray(i, i + block)));
-  parts.push(await stream.end());
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
+  return denoiseWhole(stream, noisy, ENGINES[mode].blockFrames);
 }
 
 /** ffmpeg's FFT denoiser with noise tracking: the classical peer. */

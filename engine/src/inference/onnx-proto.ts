@@ -78,7 +78,8 @@ export function varintValue(raw: Uint8Array): number {
   return Number(varintInt64(raw));
 }
 
-function varintBytes(value: number): Uint8Array {
+/** A non-negative integer as protobuf varint bytes. */
+export function varintBytes(value: number): Uint8Array {
   const out: number[] = [];
   let v = value;
   while (v > 0x7f) {

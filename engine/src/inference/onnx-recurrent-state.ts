@@ -20,7 +20,7 @@
  * op_type = 4, attribute = 5; AttributeProto.name = 1, i = 3, s = 4; GraphProto.initializer = 5
  * with TensorProto.name = 8.
  */
-import { lengthField, readFields, stringField, type Field } from './onnx-proto.ts';
+import { lengthField, readFields, stringField, varintBytes, type Field } from './onnx-proto.ts';
 
 const decoder = new TextDecoder();
 
@@ -96,21 +96,10 @@ function rewire(node: NodeView, inputs: readonly string[], outputs: readonly str
 /** ValueInfoProto: a float tensor with fixed dims. */
 function floatValue(name: string, dims: readonly number[]): Uint8Array {
   const shape = Buffer.concat(
-    dims.map((d) => lengthField(1, Buffer.from([0x08, ...varint(d)]))), // Dimension.dim_value = 1
+    dims.map((d) => lengthField(1, Buffer.from([0x08, ...varintBytes(d)]))), // Dimension.dim_value = 1
   );
   const tensorType = Buffer.concat([Buffer.from([0x08, 0x01]), lengthField(2, shape)]); // FLOAT
   return Buffer.concat([stringField(1, name), lengthField(2, lengthField(1, tensorType))]);
-}
-
-function varint(value: number): number[] {
-  const out: number[] = [];
-  let v = value;
-  while (v > 0x7f) {
-    out.push((v % 128) | 0x80);
-    v = Math.floor(v / 128);
-  }
-  out.push(v);
-  return out;
 }
 
 export interface RecurrentStateOptions {

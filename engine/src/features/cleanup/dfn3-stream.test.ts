@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { realData, realModel } from '../../../../test/helpers/requirements.ts';
 import { decodeWav } from '../../audio/wav.ts';
 import { createChannelStream, ENGINES, engineSessionCache } from './denoise-engines.ts';
+import { denoiseWhole } from './hop-stream.ts';
 import { siSdr } from './si-sdr.ts';
 
 async function enhance(
@@ -19,17 +20,7 @@ async function enhance(
   const sessions = engineSessionCache('studio', null);
   try {
     const stream = await createChannelStream('studio', files, sessions, { chunkFrames });
-    const parts: Float32Array[] = [];
-    for (let i = 0; i < input.length; i += block)
-      parts.push(await stream.push(input.subarray(i, i + block)));
-    parts.push(await stream.end());
-    const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-    let offset = 0;
-    for (const p of parts) {
-      out.set(p, offset);
-      offset += p.length;
-    }
-    return out;
+    return await denoiseWhole(stream, input, block);
   } finally {
     await sessions.disposeAll();
   }

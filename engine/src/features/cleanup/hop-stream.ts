@@ -22,6 +22,31 @@ export interface DenoiseStream {
   skipSilence(count: number): Promise<Float32Array>;
 }
 
+/**
+ * Runs a whole in-memory signal through a stream in pushes of `block` samples and returns its
+ * output, as long as the input (the contract above). For evals, tests and benches; jobs stream
+ * from and to ffmpeg instead (multichannel-denoiser.ts).
+ */
+export async function denoiseWhole(
+  stream: DenoiseStream,
+  input: Float32Array,
+  block: number,
+): Promise<Float32Array> {
+  const out = new Float32Array(input.length);
+  let written = 0;
+  for (let at = 0; at < input.length; at += block) {
+    const chunk = await stream.push(input.subarray(at, at + block));
+    out.set(chunk, written);
+    written += chunk.length;
+  }
+  const tail = await stream.end();
+  if (written + tail.length !== input.length) {
+    throw new Error(`denoise stream gave ${written + tail.length} samples for ${input.length}`);
+  }
+  out.set(tail, written);
+  return out;
+}
+
 export abstract class HopStream implements DenoiseStream {
   abstract readonly sampleRate: number;
   protected readonly hop: number;
