@@ -14,7 +14,7 @@ import type { EngineProcess } from './engine.ts';
 export interface CrashInputs {
   /** 16 kHz mono speech, about a minute (transcription, diarization, ACX master). */
   speech: string;
-  /** The same speech looped to ten minutes (denoise: GTCRN cleans a minute in under a second). */
+  /** The same speech looped to ten minutes (denoise: GTCRN cleans one minute in under a second). */
   longSpeech: string;
   /** A piano recording (MIDI, stems). */
   music: string;
@@ -186,7 +186,6 @@ export const STARTERS: Record<string, Starter> = {
       Number((await postJson(ctx, '/analysis', { file_key: ctx.state.longKey })).id),
   },
   denoise: {
-    startsLate: "GTCRN's block graph cleans ten minutes in seconds",
     start: async (ctx) => {
       const body = await postForm(
         ctx,

@@ -157,7 +157,11 @@ const ENDED = new Set(['completed', 'failed', 'cancelled']);
 
 function summary(states: Map<string, JobState>): string {
   return [...states]
-    .map(([type, job]) => `${type} #${job.id} ${job.status} ${job.progress.toFixed(0)}%`)
+    .map(
+      ([type, job]) =>
+        `${type} #${job.id} ${job.status} ${job.progress.toFixed(0)}% ${job.stage ?? ''}` +
+        (job.status === 'failed' ? ` (${job.error_message ?? job.failure_reason ?? '?'})` : ''),
+    )
     .join(', ');
 }
 
