@@ -7,6 +7,7 @@
  * eval counts correct ("John Linden" on the chain "Uncle-1").
  * Usage: tsx scripts/eval/attribution-misses.ts <corpus> [category] [max examples]
  */
+import { asDetection } from '../../engine/src/features/books/cast/speakers/attribution-eval/eval-book.ts';
 import { readCast } from '../../engine/src/features/books/cast/speakers/context-pass.ts';
 import { lexiconFor } from '../../engine/src/features/books/cast/speakers/lexicon.ts';
 import { readParagraph } from '../../engine/src/features/books/cast/speakers/utterances.ts';
@@ -22,16 +23,7 @@ const examples = new Map<string, string[]>();
 books.forEach((book, bi) => {
   const half = bi % 2 === 0 ? 'tune' : 'held';
   const lex = lexiconFor(book.language);
-  const reading = readCast(
-    book.paragraphs.map((text, i) => ({
-      id: `p${i}`,
-      text,
-      character_name: null,
-      locked: false,
-      speaker_cleared: false,
-    })),
-    { language: book.language },
-  );
+  const reading = readCast(asDetection(book), { language: book.language });
   const castNames = reading.characters.map((c) => c.name);
   for (const q of book.quotes) {
     if (q.gold === null) continue;

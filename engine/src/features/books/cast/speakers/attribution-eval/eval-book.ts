@@ -120,7 +120,8 @@ interface Predictions {
   sources: (string | undefined)[];
 }
 
-const asDetection = (book: EvalBook) =>
+/** An eval book's paragraphs as the speaker passes take them (nothing locked or assigned). */
+export const asDetection = (book: EvalBook) =>
   book.paragraphs.map((text, i) => ({
     id: `p${i}`,
     text,
