@@ -1,6 +1,6 @@
 /**
  * Protobuf wire-format pieces for editing serialized ONNX models in place
- * (features/cleanup/gtcrn-block-graph.ts): a message is read as its list of fields, each kept
+ * (onnx-recurrent-state.ts, features/cleanup/gtcrn-block-graph.ts): a message is read as its list of fields, each kept
  * with its raw bytes, so whatever an edit does not touch is copied through byte for byte.
  * Writing whole new messages is onnx-builder.ts's job.
  */
@@ -107,4 +107,44 @@ const decoder = new TextDecoder();
 /** The strings of a repeated string field, in order. */
 export function strings(fields: readonly Field[], field: number): string[] {
   return fields.filter((f) => f.field === field).map((f) => decoder.decode(f.bytes));
+}
+
+/** A NodeProto read for editing: its fields (raw, for copying through) and its wiring. */
+export interface NodeView {
+  fields: Field[];
+  opType: string;
+  inputs: string[];
+  outputs: string[];
+}
+
+/** NodeProto.input = 1, output = 2, op_type = 4. */
+export function readNode(bytes: Uint8Array): NodeView {
+  const fields = readFields(bytes);
+  return {
+    fields,
+    opType: strings(fields, 4)[0] ?? '',
+    inputs: strings(fields, 1),
+    outputs: strings(fields, 2),
+  };
+}
+
+/** The fields of the node's attribute `name` (NodeProto.attribute = 5, AttributeProto.name = 1). */
+function attribute(node: NodeView, name: string): Field[] | undefined {
+  for (const a of node.fields.filter((f) => f.field === 5)) {
+    const parts = readFields(a.bytes);
+    if (strings(parts, 1)[0] === name) return parts;
+  }
+  return undefined;
+}
+
+/** An int attribute's value (AttributeProto.i = 3). */
+export function attributeInt(node: NodeView, name: string): bigint | undefined {
+  const value = attribute(node, name)?.find((f) => f.field === 3);
+  return value ? varintInt64(value.raw) : undefined;
+}
+
+/** A string attribute's value (AttributeProto.s = 4). */
+export function attributeString(node: NodeView, name: string): string | undefined {
+  const parts = attribute(node, name);
+  return parts === undefined ? undefined : strings(parts, 4)[0];
 }

@@ -15,14 +15,23 @@
  * them, so a stream differs from the one-pass output the model was trained and evaluated with.
  * Weights and every other node stay byte for byte; only those nodes' wiring changes.
  *
- * Only the protobuf fields needed are read (see onnx-scan.ts): ModelProto.graph = 7;
+ * Only the protobuf fields needed are read (see onnx-proto.ts): ModelProto.graph = 7;
  * GraphProto.node = 1, input = 11, output = 12; NodeProto.input = 1, output = 2, name = 3,
  * op_type = 4, attribute = 5; AttributeProto.name = 1, i = 3, s = 4; GraphProto.initializer = 5
  * with TensorProto.name = 8.
  */
-import { lengthField, readFields, stringField, varintBytes, type Field } from './onnx-proto.ts';
-
-const decoder = new TextDecoder();
+import {
+  attributeInt,
+  attributeString,
+  lengthField,
+  readFields,
+  readNode,
+  stringField,
+  strings,
+  varintBytes,
+  type Field,
+  type NodeView,
+} from './onnx-proto.ts';
 
 export function recurrentStateInput(k: number): string {
   return `recurrent_state_in_${k}`;
@@ -30,58 +39,6 @@ export function recurrentStateInput(k: number): string {
 
 export function recurrentStateOutput(k: number): string {
   return `recurrent_state_out_${k}`;
-}
-
-function text(bytes: Uint8Array): string {
-  return decoder.decode(bytes);
-}
-
-interface NodeView {
-  fields: Field[];
-  opType: string;
-  inputs: string[];
-  outputs: string[];
-}
-
-function viewNode(bytes: Uint8Array): NodeView {
-  const fields = readFields(bytes);
-  const opType = fields.find((f) => f.field === 4);
-  return {
-    fields,
-    opType: opType ? text(opType.bytes) : '',
-    inputs: fields.filter((f) => f.field === 1).map((f) => text(f.bytes)),
-    outputs: fields.filter((f) => f.field === 2).map((f) => text(f.bytes)),
-  };
-}
-
-function attributeInt(node: NodeView, name: string): number | undefined {
-  for (const f of node.fields.filter((x) => x.field === 5)) {
-    const parts = readFields(f.bytes);
-    const attrName = parts.find((p) => p.field === 1);
-    if (!attrName || text(attrName.bytes) !== name) continue;
-    const value = parts.find((p) => p.field === 3);
-    if (!value) return undefined;
-    // The varint's value from its raw bytes (key first, one byte for field 3).
-    let result = 0;
-    let scale = 1;
-    for (let i = 1; i < value.raw.length; i++) {
-      result += (value.raw[i]! & 0x7f) * scale;
-      scale *= 128;
-    }
-    return result;
-  }
-  return undefined;
-}
-
-function attributeString(node: NodeView, name: string): string | undefined {
-  for (const f of node.fields.filter((x) => x.field === 5)) {
-    const parts = readFields(f.bytes);
-    const attrName = parts.find((p) => p.field === 1);
-    if (!attrName || text(attrName.bytes) !== name) continue;
-    const value = parts.find((p) => p.field === 4);
-    return value ? text(value.bytes) : undefined;
-  }
-  return undefined;
 }
 
 /** NodeProto with new input and output lists; name, op type, attributes and the rest kept. */
@@ -126,10 +83,11 @@ export function exposeRecurrentState(
   const nodes = graph
     .filter((f) => f.field === 1)
     .map((f) => {
-      const node = viewNode(f.bytes);
+      const node = readNode(f.bytes);
       if (node.opType === 'GRU') {
         const direction = attributeString(node, 'direction') ?? 'forward';
-        const hidden = attributeInt(node, 'hidden_size');
+        const hiddenSize = attributeInt(node, 'hidden_size');
+        const hidden = hiddenSize === undefined ? undefined : Number(hiddenSize);
         if (direction !== 'forward' || hidden === undefined) {
           throw new Error(`GRU ${grus}: only forward GRUs with a hidden_size are supported`);
         }
@@ -161,7 +119,7 @@ export function exposeRecurrentState(
   for (const name of history) {
     if (!padded.has(name)) throw new Error(`no Pad node reads the graph input ${name}`);
   }
-  const views = nodes.map((n) => viewNode(readFields(n)[0]!.bytes));
+  const views = nodes.map((n) => readNode(readFields(n)[0]!.bytes));
   const used = new Set(views.flatMap((v) => v.inputs));
   // A removed pad's amounts or fill value may be a Constant node's output that nothing else reads.
   const keptNodes = nodes.filter(
@@ -172,8 +130,8 @@ export function exposeRecurrentState(
   // TensorProto.name = 8; ONNX Runtime warns about every initializer no node reads.
   const unused = (f: Field): boolean => {
     if (f.field !== 5) return false;
-    const name = readFields(f.bytes).find((p) => p.field === 8);
-    return name !== undefined && released.has(text(name.bytes)) && !used.has(text(name.bytes));
+    const name = strings(readFields(f.bytes), 8)[0];
+    return name !== undefined && released.has(name) && !used.has(name);
   };
   const rest = graph.filter((f) => f.field !== 1 && !unused(f));
   const newGraph = Buffer.concat([

@@ -33,14 +33,17 @@
  */
 import { attr, encodeNode, encodeTensor, type NodeSpec } from '../../inference/onnx-builder.ts';
 import {
+  attributeInt,
   lengthField,
   readFields,
   readInt64s,
+  readNode,
   stringField,
   strings,
   varintInt64,
   varintValue,
   type Field,
+  type NodeView,
 } from '../../inference/onnx-proto.ts';
 import type { ModelDerivation } from '../../inference/session-cache.ts';
 
@@ -71,13 +74,6 @@ const TIME_AXIS = 2;
 /** The frequency axis of the subband unfold, after its time axis was unsqueezed. */
 const UNFOLD_AXIS = 4;
 
-interface GraphNode {
-  fields: Field[];
-  opType: string;
-  inputs: string[];
-  outputs: string[];
-}
-
 interface Initializer {
   dims: bigint[];
   dataType: number;
@@ -94,16 +90,6 @@ function int64List(fields: readonly Field[], field: number): bigint[] {
   return fields
     .filter((f) => f.field === field)
     .flatMap((f) => (wireType(f) === 2 ? readInt64s(f.bytes) : [varintInt64(f.raw)]));
-}
-
-function parseNode(field: Field): GraphNode {
-  const fields = readFields(field.bytes);
-  return {
-    fields,
-    opType: strings(fields, 4)[0] ?? '',
-    inputs: strings(fields, 1),
-    outputs: strings(fields, 2),
-  };
 }
 
 function parseInitializer(field: Field): [string, Initializer] {
@@ -127,18 +113,8 @@ function isAllZeroFloat(init: Initializer): boolean {
   return raw.bytes.every((b) => b === 0);
 }
 
-function attrInt(node: GraphNode, name: string): bigint | undefined {
-  for (const a of node.fields.filter((f) => f.field === 5)) {
-    const attr = readFields(a.bytes);
-    if (strings(attr, 1)[0] !== name) continue;
-    const i = attr.find((f) => f.field === 3);
-    return i ? varintInt64(i.raw) : undefined;
-  }
-  return undefined;
-}
-
 /** The node with its inputs replaced (trailing empty optional inputs dropped). */
-function withInputs(node: GraphNode, inputs: readonly string[]): Uint8Array {
+function withInputs(node: NodeView, inputs: readonly string[]): Uint8Array {
   const kept = [...inputs];
   while (kept.length > 0 && kept.at(-1) === '') kept.pop();
   return lengthField(
@@ -193,9 +169,9 @@ export function gtcrnBlockGraph(model: Uint8Array): Uint8Array {
   if (!graphField) throw new Error('ONNX model has no graph');
   const opset = opsetOf(top);
   const graph = readFields(graphField.bytes);
-  const nodes = graph.filter((f) => f.field === 1).map(parseNode);
+  const nodes = graph.filter((f) => f.field === 1).map((f) => readNode(f.bytes));
   const inits = new Map(graph.filter((f) => f.field === 5).map(parseInitializer));
-  const producer = new Map<string, GraphNode>();
+  const producer = new Map<string, NodeView>();
   for (const n of nodes) for (const o of n.outputs) producer.set(o, n);
   const added = new Map<string, Uint8Array>();
   const addInt64 = (name: string, values: readonly number[]): string => {
@@ -224,7 +200,7 @@ export function gtcrnBlockGraph(model: Uint8Array): Uint8Array {
     );
   };
 
-  const rewrite = (node: GraphNode, raw: Uint8Array): Uint8Array => {
+  const rewrite = (node: NodeView, raw: Uint8Array): Uint8Array => {
     const [data, second] = node.inputs;
     if (node.opType === 'Reshape') {
       const key = (constInts(second) ?? []).join(',');
@@ -236,7 +212,7 @@ export function gtcrnBlockGraph(model: Uint8Array): Uint8Array {
       if (!TIME_FREE_RESHAPES.has(key)) throw new Error(`GTCRN graph: unexpected Reshape [${key}]`);
       return raw;
     }
-    if (node.opType === 'Gather' && attrInt(node, 'axis') === BigInt(TIME_AXIS)) {
+    if (node.opType === 'Gather' && attributeInt(node, 'axis') === BigInt(TIME_AXIS)) {
       const indices = second === undefined ? undefined : inits.get(second);
       const isFrameZero =
         indices?.dims.join(',') === '1,1' && (constInts(second) ?? []).join(',') === '0';
@@ -244,7 +220,7 @@ export function gtcrnBlockGraph(model: Uint8Array): Uint8Array {
       counts.unfold++;
       return unsqueeze(data!, node.outputs[0]!, TIME_AXIS);
     }
-    if (node.opType === 'Gather' && attrInt(node, 'axis') === BigInt(UNFOLD_AXIS)) {
+    if (node.opType === 'Gather' && attributeInt(node, 'axis') === BigInt(UNFOLD_AXIS)) {
       const indices = second === undefined ? undefined : inits.get(second);
       const [kernel, width] = (indices?.dims ?? []).map(Number);
       const values = constInts(second) ?? [];
@@ -304,7 +280,8 @@ export function gtcrnBlockGraph(model: Uint8Array): Uint8Array {
       const axes = constInts(node.inputs[3]);
       const concat = producer.get(data!);
       if (starts?.join(',') !== '1' || axes?.join(',') !== String(TIME_AXIS)) return raw;
-      if (concat?.opType !== 'Concat' || attrInt(concat, 'axis') !== BigInt(TIME_AXIS)) return raw;
+      if (concat?.opType !== 'Concat' || attributeInt(concat, 'axis') !== BigInt(TIME_AXIS))
+        return raw;
       const cached = producer.get(concat.inputs[0]!);
       const from = constInts(cached?.inputs[1]);
       const to = constInts(cached?.inputs[2]);
