@@ -14,7 +14,7 @@ import {
 } from '../../inference/session-cache.ts';
 import { readDfn3Params } from './dfn3-config.ts';
 import { DFN3_STREAMING } from './dfn3-graphs.ts';
-import { Dfn3Stream, type Dfn3WindowOptions } from './dfn3-stream.ts';
+import { Dfn3Stream, type Dfn3StreamOptions } from './dfn3-stream.ts';
 import { GTCRN_BLOCK } from './gtcrn-block-graph.ts';
 import { GtcrnStream } from './gtcrn-stream.ts';
 import type { DenoiseStream } from './hop-stream.ts';
@@ -66,7 +66,7 @@ export async function createChannelStream(
   mode: QualityMode,
   files: EngineFiles,
   sessions: SessionCache,
-  options: Dfn3WindowOptions = {},
+  options: Dfn3StreamOptions = {},
 ): Promise<DenoiseStream> {
   const session = (name: string, derive?: ModelDerivation): Promise<InferenceSession> => {
     const file = files[name];

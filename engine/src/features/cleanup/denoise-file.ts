@@ -25,7 +25,7 @@ import {
   type EngineFiles,
   type QualityMode,
 } from './denoise-engines.ts';
-import type { Dfn3WindowOptions } from './dfn3-stream.ts';
+import type { Dfn3StreamOptions } from './dfn3-stream.ts';
 import { MultichannelDenoiser } from './multichannel-denoiser.ts';
 import { NoiseReductionMeter, type NoiseReduction } from './noise-reduction-meter.ts';
 import type { OutputPlan } from './output-format.ts';
@@ -40,7 +40,7 @@ export interface DenoiseFileInput {
   files: EngineFiles;
   plan: OutputPlan;
   info?: MediaInfo;
-  dfn3?: Dfn3WindowOptions;
+  dfn3?: Dfn3StreamOptions;
 }
 
 export interface DenoiseFileResult extends NoiseReduction {

@@ -33,7 +33,7 @@ export interface Dfn3Sessions {
   dfDec: ort.InferenceSession;
 }
 
-export interface Dfn3WindowOptions {
+export interface Dfn3StreamOptions {
   /**
    * Feature frames per model call (default 500 = 5 s, the memory of the earlier windows). The
    * output does not depend on it; smaller calls usually cost more per frame (100-frame calls took
@@ -116,7 +116,7 @@ export class Dfn3Stream extends HopStream {
   /** The encoder's c0 for the dfPathwayHistory frames before `fed`, [C, H, nbDf]. */
   private c0History: Float32Array | null = null;
 
-  constructor(params: Dfn3Params, sessions: Dfn3Sessions, options: Dfn3WindowOptions = {}) {
+  constructor(params: Dfn3Params, sessions: Dfn3Sessions, options: Dfn3StreamOptions = {}) {
     if (params.dfLookahead > params.convLookahead) {
       throw new Error('DeepFilterNet: df_lookahead must not exceed conv_lookahead');
     }
