@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { mixToMono } from '../../engine/src/audio/pcm.ts';
 import { readWavFile } from '../../engine/src/audio/wav.ts';
 import {
   ENGINES,
@@ -61,9 +62,7 @@ async function monoClip(file: string, sampleRate: number, seconds: number): Prom
   if (wav.sampleRate !== sampleRate) {
     throw new Error(`${file} is ${wav.sampleRate} Hz; this bench needs ${sampleRate} Hz`);
   }
-  const mono = new Float32Array(wav.samples.length / wav.channels);
-  for (let i = 0; i < mono.length; i++) mono[i] = wav.samples[i * wav.channels]!;
-  return loop(mono, seconds * sampleRate);
+  return loop(mixToMono(wav), seconds * sampleRate);
 }
 
 async function denoise(
