@@ -135,6 +135,27 @@ describe('readCast: descriptors and pronouns resolved to named characters', () =
     expect(speakers(lines)[3]).toBe('Tom -');
   });
 
+  it('resolves "he said" opening a paragraph to the subject of the last sentence before it', () => {
+    // Adrift in New York, chapter 1 (abridged): the narration names two men.
+    const lines = [
+      '“You are not an old man,” said Mr. Waring.',
+      '“It is not years only that make a man old,” said Mr. Linden.',
+      'Mr. Waring pressed his hand, and his face darkened. Mr. Linden looked from one to the other.',
+      '“Yes,” he said, “I must not forget that I have a nephew.”',
+    ];
+    expect(speakers(lines)[3]).toBe('Mr. Linden - Mr. Linden');
+  });
+
+  it('leaves "he said" alone when the last sentence before it is a woman’s', () => {
+    const lines = [
+      '“You are not an old man,” said Mr. Waring.',
+      '“It is not years only that make a man old,” said Mr. Linden.',
+      'Mr. Waring pressed his hand, and Mr. Linden sighed. Miss Linden looked from one to the other.',
+      '“Yes,” he said, “I must not forget that I have a nephew.”',
+    ];
+    expect(speakers(lines)[3]).toBe('? - ?');
+  });
+
   it('leaves "said he" alone when that narration also brings on an unnamed man', () => {
     const lines = [
       '“We should go,” said Sid.',

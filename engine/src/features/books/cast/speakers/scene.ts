@@ -7,8 +7,11 @@
  *   a sentence's subject in the paragraph's narration before the clause (or by an earlier clause
  *   of the paragraph); else the one person who may be of that gender that this narration names in
  *   any role (for a quote opening its paragraph: the narration paragraph right before), when it
- *   brings on nobody unnamed of that gender; else the most salient character on stage who may be of that gender, when
- *   it is DOMINANCE times as salient as the next and is no unnamed person ("the old man"); never
+ *   brings on nobody unnamed of that gender; else, for a quote opening its paragraph, the
+ *   character of that gender named as the subject of the last sentence of the narration paragraph
+ *   right before ("John Linden looked from one to the other." then "“Yes,” he said"); else the
+ *   most salient character on stage who may be of that gender, when it is DOMINANCE times as
+ *   salient as the next and is no unnamed person ("the old man"); never
  *   the speaker of the turn before, one the line addresses, or, after "replied", the last to
  *   speak. Salience: every mention adds (a subject or a speaker twice) and fades per paragraph.
  * - "I said": the first-person narrator, who reads in the narrator's voice.
@@ -48,9 +51,10 @@ export interface ClauseContext {
    * Everyone the narration right before the clause names, in any role ("A scare shot through
    * Tom. So he said:"), and the genders of the unnamed people it brings on ("the old man"): the
    * paragraph's narration before the clause, or, for a quote opening its paragraph, the narration
-   * paragraph right before it.
+   * paragraph right before it. `last`: the character named as the subject of that narration's
+   * last sentence ("John Linden looked from one to the other."), when it has one.
    */
-  near?: { named: Character[]; unnamed: Gender[] };
+  near?: { named: Character[]; unnamed: Gender[]; last?: Character | null };
 }
 
 export class Scene {
@@ -152,7 +156,7 @@ export class Scene {
     const here = new Set(local.filter((c) => c.gender === gender));
     if (here.size === 1) return [...here][0] as Character;
     if (here.size > 1) return null;
-    const near = this.nearby(gender, ctx);
+    const near = this.nearby(gender, ctx) ?? this.lastSubject(gender, ctx);
     if (near !== null) return near;
     this.advance(ctx.paragraph);
     const ranked = [...this.salience]
@@ -183,6 +187,19 @@ export class Scene {
       ),
     );
     return fits.size === 1 ? ([...fits][0] as Character) : null;
+  }
+
+  /**
+   * The subject of the sentence right before the clause's paragraph, when the narration around it
+   * names several people: "Curtis detected it, and his face darkened. John Linden looked from one
+   * to the other." then "“Yes,” he said" is John Linden's. Only a character the book says is of
+   * the pronoun's gender, never one the line addresses or the speaker of the turn before.
+   */
+  private lastSubject(gender: Gender, ctx: ClauseContext): Character | null {
+    const last = ctx.near?.last ?? null;
+    if (last === null || last.gender !== gender) return null;
+    if (ctx.addressed.includes(last) || last === ctx.exclude) return null;
+    return last;
   }
 
   /** "his"/"her" of a kinship phrase: often the one addressed ("said his lady to him"). */

@@ -22,7 +22,7 @@
 import type { Character, CharacterIndex, Gender } from './characters.ts';
 import { appositions } from './descriptors.ts';
 import type { Lexicon } from './lexicon.ts';
-import { nameMentions, unnamedPeople } from './mentions.ts';
+import { nameMentions, unnamedPeople, type NameMention } from './mentions.ts';
 import { SPEECH_SHARE } from './paragraph-analysis.ts';
 import { type ClauseContext, type Resolution, type Scene } from './scene.ts';
 import { isSentenceEnd, type Token } from './tokens.ts';
@@ -203,6 +203,18 @@ function readVoice(
   };
 }
 
+/** The character named as the subject of the last sentence of a narration piece, if any. */
+function subjectOfLastSentence(
+  tokens: Token[],
+  mentions: NameMention[],
+  index: CharacterIndex,
+): Character | null {
+  let start = tokens.length - 1;
+  while (start > 0 && !isSentenceEnd(tokens[start - 1])) start--;
+  const subject = mentions.find((m) => m.subject && m.from >= start);
+  return subject === undefined ? null : (index.of(subject.name) ?? null);
+}
+
 export function readTurns(
   paragraphs: BookParagraph[],
   index: CharacterIndex,
@@ -219,7 +231,8 @@ export function readTurns(
   /** The last speaker of the chapter, across narration: whom a "replied" answers. */
   let lastSpeaker: Character | null = null;
   /** A narration paragraph right before: whom it names and the unnamed people it brings on. */
-  let narrationBefore: { named: Character[]; unnamed: Gender[] } | null = null;
+  let narrationBefore: { named: Character[]; unnamed: Gender[]; last: Character | null } | null =
+    null;
   const endRun = () => {
     if (run.length > 0) runs.push(run);
     run = [];
@@ -237,6 +250,7 @@ export function readTurns(
     // Per narration piece: everyone it names, and those it names as a sentence's subject.
     const subjects: Character[][] = [];
     const unnamed: Gender[][] = [];
+    let lastSubject: Character | null = null;
     const local: Character[][] = reading.pieces.map((piece, k) => {
       subjects[k] = [];
       unnamed[k] = [];
@@ -245,6 +259,7 @@ export function readTurns(
       const mentions = nameMentions(tokens, lex, isKnown);
       scene.describe(appositions(tokens, mentions, index, lex));
       subjects[k] = mentions.filter((m) => m.subject).flatMap((m) => index.of(m.name) ?? []);
+      lastSubject = subjectOfLastSentence(tokens, mentions, index);
       // The reporting clauses beside a quote are resolved on their own ("said his lady"): only
       // the rest of the narration brings unnamed people on.
       unnamed[k] = unnamedPeople(withoutTags(reading, k, tokens), lex);
@@ -263,7 +278,9 @@ export function readTurns(
       const reported = reading.narrationSpeakers.flatMap((n) => index.of(n) ?? []);
       if (reported.length > 0) lastSpeaker = reported[reported.length - 1] as Character;
       endRun();
-      narrationBefore = book.opaque ? null : { named: local.flat(), unnamed: unnamed.flat() };
+      narrationBefore = book.opaque
+        ? null
+        : { named: local.flat(), unnamed: unnamed.flat(), last: lastSubject };
       colon =
         book.opaque || reading.colon === null
           ? null
