@@ -106,6 +106,35 @@ describe('LitBank loader', () => {
     expect(book.matches('Mr. Bennet', 'Mrs Bennet')).toBe(false);
   });
 
+  it('keeps a bare quotation after a reporting clause in the paragraph, as books print it', () => {
+    const book = loadLitbankBook({
+      name: 't',
+      sentences: [
+        '“ But it is so long ago , uncle , ” said Curtis .',
+        '“ It must be fourteen years . ”',
+        '“ It is fourteen years . ”',
+        '“ Is it ? ” asked Curtis .',
+        '“ Yes ! ”',
+        'laughed Florence .',
+        '“ Yes . ”',
+        '“ No , ” said Curtis .',
+      ].join('\n'),
+      ann: '',
+    });
+    expect(book.paragraphs).toEqual([
+      // the clause closes the speech; a quotation with nothing else goes on in that paragraph
+      '“But it is so long ago, uncle,” said Curtis. “It must be fourteen years.”',
+      // after a bare quotation, a quotation is a new paragraph
+      '“It is fourteen years.”',
+      '“Is it?” asked Curtis.',
+      // a quotation whose clause follows on the next sentence line is a new paragraph; the
+      // clause, even on its own line, closes the speech again
+      '“Yes!” laughed Florence. “Yes.”',
+      // a quotation with its own clause is a new paragraph
+      '“No,” said Curtis.',
+    ]);
+  });
+
   it('scores the lines read in the first-person narrator’s voice only in the narrator pass', () => {
     const narrated = loadLitbankBook({
       name: 't',

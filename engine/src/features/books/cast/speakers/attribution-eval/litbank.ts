@@ -8,7 +8,15 @@
  * open before it and it opens with a quote mark, or when it starts with a capital right after a
  * sentence holding speech and is not a bare reporting sentence ("Elizabeth asked.", at most five
  * words with a reporting verb). Sentences starting in lower case, sentences inside an open quote
- * and narration after narration stay in the current paragraph.
+ * and narration after narration stay in the current paragraph. A sentence that is a quotation and
+ * nothing else (no word outside its marks, and its next sentence line neither goes on in lower
+ * case nor is a bare reporting sentence) stays in the current paragraph when that paragraph's
+ * speech has closed and narration follows it: `“…,” said Curtis. “It must be fourteen years.”`
+ * is how books print one speaker going on after their reporting clause; a reply would have its
+ * own paragraph, which the sentence lines cannot show. Measured with the annotations (to judge
+ * the rule, never to place breaks): a bare quotation right after a sentence that ends in its
+ * reporting clause is the same speaker's 0.68 of the time in the tune half, 0.81 in the held-out
+ * half, so the rule merges some replies, whose attributions then count as wrong.
  *
  * Matching: the speaker id loses its coreference number and underscores ("Mr__Sherlock_Holmes-3"
  * → "Mr Sherlock Holmes") and is compared with namesMatch (eval-book.ts). Speakers the
@@ -73,6 +81,32 @@ function isBareReportingSentence(tokens: string[]): boolean {
   );
 }
 
+const QUOTE_MARK = /^["“”‘’]$/;
+
+/** Whether words follow the sentence's last quote mark: `” said Curtis .` */
+function wordsAfterLastMark(tokens: string[], singleMarks: boolean): boolean {
+  let k = tokens.length - 1;
+  while (k >= 0 && !(QUOTE_MARK.test(tokens[k] ?? '') || (singleMarks && tokens[k] === "'"))) k--;
+  if (k < 0) return false;
+  return tokens.slice(k + 1).some((t) => /\p{L}/u.test(t));
+}
+
+/** A sentence that is one quotation and nothing else (no words outside its marks). */
+function isBareQuote(tokens: string[], state: QuoteState): boolean {
+  const copy = { ...state };
+  let open = false;
+  let outside = 0;
+  for (const t of tokens) {
+    const mark = QUOTE_MARK.test(t) || (copy.singleMarks && t === "'");
+    if (mark) {
+      open = isOpener(t, copy);
+      if (t === '"') copy.double = !copy.double;
+      if (t === "'" && copy.singleMarks) copy.single = !copy.single;
+    } else if (!open && /\p{L}/u.test(t)) outside++;
+  }
+  return outside === 0;
+}
+
 export function loadLitbankBook(args: { name: string; sentences: string; ann: string }): EvalBook {
   const lines = args.sentences.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
@@ -84,6 +118,9 @@ export function loadLitbankBook(args: { name: string; sentences: string; ann: st
   const tokenOffsets: number[][] = [];
   const paragraphs: string[] = [];
   let previousHadSpeech = false;
+  /** The current paragraph's speech has closed and words follow it: `“…,” said Curtis.` */
+  let endsWithClause = false;
+  let paragraphHasSpeech = false;
   lines.forEach((line, s) => {
     const tokens = line.split(' ').filter((t) => t !== '');
     const first = tokens[0] ?? '';
@@ -91,8 +128,15 @@ export function loadLitbankBook(args: { name: string; sentences: string; ann: st
     let fresh: boolean;
     if (paragraphs.length === 0) fresh = true;
     else if (openBefore) fresh = false;
-    else if (isOpener(first, state)) fresh = true;
-    else if (!/^\p{Lu}/u.test(first)) fresh = false;
+    else if (isOpener(first, state)) {
+      // Its own reporting clause may be the next sentence line: "“…!”" / "laughed Tom ." or
+      // "“…”" / "Elizabeth asked ." (a bare reporting sentence, which stays with it).
+      const next = (lines[s + 1] ?? '').split(' ').filter((t) => t !== '');
+      const tagFollows =
+        /^\p{Ll}/u.test(next[0] ?? '') ||
+        (/^\p{Lu}/u.test(next[0] ?? '') && isBareReportingSentence(next));
+      fresh = !(endsWithClause && isBareQuote(tokens, state) && !tagFollows);
+    } else if (!/^\p{Lu}/u.test(first)) fresh = false;
     else fresh = previousHadSpeech && !isBareReportingSentence(tokens);
     const hasSpeech =
       openBefore || tokens.some((t) => /^["“”‘’]$/.test(t) || (singleMarks && t === "'"));
@@ -107,6 +151,12 @@ export function loadLitbankBook(args: { name: string; sentences: string; ann: st
       paragraphs[paragraphs.length - 1] += ` ${text}`;
     }
     paragraphOf[s] = paragraphs.length - 1;
+    paragraphHasSpeech = (fresh ? false : paragraphHasSpeech) || hasSpeech;
+    const marked = tokens.some((t) => QUOTE_MARK.test(t) || (singleMarks && t === "'"));
+    if (isOpen(state)) endsWithClause = false;
+    else if (marked) endsWithClause = wordsAfterLastMark(tokens, singleMarks);
+    // Narration joined after the speech: its reporting clause on a line of its own, or more.
+    else endsWithClause = !fresh && paragraphHasSpeech;
     previousHadSpeech = hasSpeech;
   });
 
