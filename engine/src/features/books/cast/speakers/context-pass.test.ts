@@ -228,6 +228,15 @@ describe('readCast: lines', () => {
     expect(reading.paragraphs[0]?.speaker).toBeNull();
   });
 
+  it('keeps a quote after narration naming someone else out of the clause’s speaker’s voice', () => {
+    // Adrift in New York, chapter 1: the second quote is Curtis's reply.
+    const lines = [
+      '“Indeed, Florence, you ought to know,” said Curtis.',
+      '“I know nothing of it,” said Florence, coldly, drawing aloof from Curtis. “You know the dearest wish of my heart.”',
+    ];
+    expect(speakers(lines)[1]).toBe('Florence - ?');
+  });
+
   it('gives a quote set inside narration its own speaker', () => {
     const reading = readCast(
       book(['The girls stared at their father. Mrs. Bennet said only, “Nonsense, nonsense!”']),

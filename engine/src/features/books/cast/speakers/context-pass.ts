@@ -126,7 +126,10 @@ function learnDescriptors(runs: Turn[][]): Map<string, Character> {
   return learned;
 }
 
-/** Turn speakers (from turn-taking) onto the quotes that have none of their own. */
+/**
+ * Turn speakers (from turn-taking) onto the quotes that have none of their own, except the quotes
+ * the voice withheld its speaker from (narration naming someone else came between).
+ */
 function speakersPerQuote(
   quotes: QuoteSpeaker[][],
   runs: Turn[][],
@@ -139,7 +142,9 @@ function speakersPerQuote(
       const reading = readings[part.paragraph] as ParagraphReading;
       for (const k of part.quotes) {
         const q = out[part.paragraph]?.[k];
-        if (q === undefined || q.speaker !== null || reading.quotes[k]?.aside) continue;
+        if (q === undefined || q.speaker !== null || q.withheld || reading.quotes[k]?.aside) {
+          continue;
+        }
         q.speaker = turn.speaker;
         q.via = turn.via;
       }

@@ -10,10 +10,11 @@
  *   clauses agree; clauses naming two speakers leave each quote with its own, and the voice out
  *   of turn-taking.
  * - A quote without a clause takes the voice's speaker when the narration between it and the
- *   quote that named the speaker names nobody else; else, for a voice opening the paragraph, the
- *   speaker named by a narration paragraph ending in a colon right before; else the subject of an
- *   action beat right before it ("Mrs. Bennet deigned not to reply. “Don't keep coughing so”")
- *   when the narration names nobody else.
+ *   quote that named the speaker names nobody else (when it names someone else, the quote is
+ *   left without a speaker, and the turn's speaker is not given to it later); else, for a voice
+ *   opening the paragraph, the speaker named by a narration paragraph ending in a colon right
+ *   before; else the subject of an action beat right before it ("Mrs. Bennet deigned not to
+ *   reply. “Don't keep coughing so”") when the narration names nobody else.
  * - A quote in parentheses is an aside: only its own clause names its speaker, and that clause
  *   names nobody else.
  * - A paragraph continuing an open quote is the same turn as the paragraph before.
@@ -42,6 +43,11 @@ export interface BookParagraph {
 export interface QuoteSpeaker {
   speaker: Character | null;
   via: Via | null;
+  /**
+   * Left without the voice's speaker because the narration since that speaker's clause names
+   * someone else: the turn's speaker is not given to it later either.
+   */
+  withheld?: boolean;
 }
 
 export interface Turn {
@@ -163,7 +169,7 @@ function readVoice(
       perQuote.set(k, { speaker: null, via: null });
     } else if (via === 'preset' || inherits(p, k, quotes, speaker)) {
       perQuote.set(k, { speaker, via });
-    } else perQuote.set(k, { speaker: null, via: null });
+    } else perQuote.set(k, { speaker: null, via: null, withheld: true });
   }
   // A quote of the voice left without its speaker may be someone else: no turn-taking here.
   if (speaker !== null && via !== 'preset') {
