@@ -135,6 +135,23 @@ describe('LitBank loader', () => {
     ]);
   });
 
+  it('closes with a mark ending a sentence line when the next line opens with a mark', () => {
+    // North and South, chapter 1: "a'" (all) leaves the straight single marks unpaired.
+    const book = loadLitbankBook({
+      name: 't',
+      sentences: [
+        "CHAPTER I ' HASTE TO THE WEDDING ' ' Wooed and married and a ' . '",
+        "' Edith ! '",
+        'said Margaret , gently .',
+      ].join('\n'),
+      ann: '',
+    });
+    expect(book.paragraphs).toEqual([
+      "CHAPTER I 'HASTE TO THE WEDDING' 'Wooed and married and a'.'",
+      "'Edith!' said Margaret, gently.",
+    ]);
+  });
+
   it('scores the lines read in the first-person narrator’s voice only in the narrator pass', () => {
     const narrated = loadLitbankBook({
       name: 't',

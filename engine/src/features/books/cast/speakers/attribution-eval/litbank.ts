@@ -16,7 +16,10 @@
  * own paragraph, which the sentence lines cannot show. Measured with the annotations (to judge
  * the rule, never to place breaks): a bare quotation right after a sentence that ends in its
  * reporting clause is the same speaker's 0.68 of the time in the tune half, 0.81 in the held-out
- * half, so the rule merges some replies, whose attributions then count as wrong.
+ * half, so the rule merges some replies, whose attributions then count as wrong. Straight marks
+ * pair up in order, except that a mark ending a sentence line right before a line that opens
+ * with a mark closes a quotation: an unpaired mark ("and a' ." for "all", North and South)
+ * would otherwise turn every quotation after it inside out.
  *
  * Matching: the speaker id loses its coreference number and underscores ("Mr__Sherlock_Holmes-3"
  * → "Mr Sherlock Holmes") and is compared with namesMatch (eval-book.ts). Speakers the
@@ -49,17 +52,27 @@ function isOpener(token: string, state: QuoteState): boolean {
 }
 
 /** Detokenises one sentence and advances the quote state; `offsets` gets each token's start. */
-function detokenise(tokens: string[], state: QuoteState, offsets: number[]): string {
+function detokenise(
+  tokens: string[],
+  state: QuoteState,
+  offsets: number[],
+  nextOpensWithMark: boolean,
+): string {
   let out = '';
   let glueNext = false;
-  for (const token of tokens) {
+  tokens.forEach((token, i) => {
     let left = GLUE_LEFT.has(token) || CLITIC.test(token);
     let right = GLUE_RIGHT.has(token);
     if (token === '"' || (token === "'" && state.singleMarks)) {
       const key = token === '"' ? 'double' : 'single';
-      right = !state[key];
-      left = state[key];
-      state[key] = !state[key];
+      // A mark ending a sentence line opens a quotation only when the next line goes on inside
+      // it (the sentence split leaves a paragraph's opening mark at the end of the sentence
+      // before); before a line that opens with a mark itself it closes one, even where an
+      // unpaired mark before it has put the count out ("and a ' . '" / "' Edith ! '").
+      const last = i === tokens.length - 1 && nextOpensWithMark;
+      right = !state[key] && !last;
+      left = state[key] || last;
+      state[key] = !state[key] && !last;
     }
     if (token === '“' || token === '‘') state.curly++;
     if ((token === '”' || token === '’') && state.curly > 0) state.curly--;
@@ -67,7 +80,7 @@ function detokenise(tokens: string[], state: QuoteState, offsets: number[]): str
     offsets.push(out.length);
     out += token;
     glueNext = right;
-  }
+  });
   return out;
 }
 
@@ -141,7 +154,8 @@ export function loadLitbankBook(args: { name: string; sentences: string; ann: st
     const hasSpeech =
       openBefore || tokens.some((t) => /^["“”‘’]$/.test(t) || (singleMarks && t === "'"));
     const offsets: number[] = [];
-    const text = detokenise(tokens, state, offsets);
+    const nextFirst = (lines[s + 1] ?? '').trimStart().split(' ')[0] ?? '';
+    const text = detokenise(tokens, state, offsets, nextFirst === '"' || nextFirst === "'");
     tokenOffsets[s] = offsets;
     if (fresh) {
       sentenceStart[s] = 0;
