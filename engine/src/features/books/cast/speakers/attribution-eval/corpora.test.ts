@@ -118,6 +118,8 @@ describe('LitBank loader', () => {
         'laughed Florence .',
         '“ Yes . ”',
         '“ No , ” said Curtis .',
+        '“ I do n’t know .',
+        'I ’m a boy , ” said the child .',
       ].join('\n'),
       ann: '',
     });
@@ -130,8 +132,10 @@ describe('LitBank loader', () => {
       // a quotation whose clause follows on the next sentence line is a new paragraph; the
       // clause, even on its own line, closes the speech again
       '“Yes!” laughed Florence. “Yes.”',
-      // a quotation with its own clause is a new paragraph
+      // a quotation with its own clause is a new paragraph, also where the clause follows the
+      // quotation's last sentence line
       '“No,” said Curtis.',
+      '“I don’t know. I’m a boy,” said the child.',
     ]);
   });
 
