@@ -8,7 +8,8 @@
  *
  * Engines: `studio` (DeepFilterNet3), `balanced` (GTCRN), both run exactly as jobs run them
  * (the same streams, blocks of one second), and ffmpeg's `afftdn` spectral denoiser as a
- * classical reference point.
+ * classical reference point. Last, `ideal-mask` (ideal-mask.ts) is an oracle, not an engine: it
+ * sees the clean reference and shows the most a magnitude mask could gain on each pair.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,7 @@ import {
 import { denoiseWhole } from '../../engine/src/features/cleanup/hop-stream.ts';
 import { siSdr } from '../../engine/src/features/cleanup/si-sdr.ts';
 import { Dnsmos, DNSMOS_RATE, type DnsmosScores } from './dnsmos.ts';
+import { idealRatioMask } from './ideal-mask.ts';
 
 interface Pair {
   name: string;
@@ -60,7 +62,7 @@ function pairs(noiseDir: string): Pair[] {
   return out;
 }
 
-type EngineName = QualityMode | 'afftdn';
+type EngineName = QualityMode | 'afftdn' | 'ideal-mask';
 
 function modelFiles(modelsDir: string, mode: QualityMode): EngineFiles {
   const folder = mode === 'studio' ? 'denoise/deepfilternet3' : 'denoise';
@@ -139,7 +141,7 @@ export async function runDenoiseEval(dataDir: string): Promise<void> {
     QUALITY_MODES.map((m) => [m, engineSessionCache(m, null)]),
   );
   const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'denoise-eval-'));
-  const engines: EngineName[] = [...QUALITY_MODES, 'afftdn'];
+  const engines: EngineName[] = [...QUALITY_MODES, 'afftdn', 'ideal-mask'];
   const totals = new Map<
     EngineName,
     { before: number; after: number; mosBefore: DnsmosScores; mosAfter: DnsmosScores; n: number }
@@ -166,7 +168,10 @@ export async function runDenoiseEval(dataDir: string): Promise<void> {
       for (const engine of engines) {
         let out: Float32Array;
         let outRate: number;
-        if (engine === 'afftdn') {
+        if (engine === 'ideal-mask') {
+          out = idealRatioMask(clean, noisyRef, cleanRate);
+          outRate = cleanRate;
+        } else if (engine === 'afftdn') {
           out = await runAfftdn(ffmpeg, pair.noisy, cleanRate, tmp);
           outRate = cleanRate;
         } else {
@@ -209,7 +214,11 @@ export async function runDenoiseEval(dataDir: string): Promise<void> {
         p808: s.p808 / t.n,
       });
       const label =
-        engine === 'afftdn' ? 'afftdn (ffmpeg, peer)' : `${engine} (${ENGINES[engine].name})`;
+        engine === 'afftdn'
+          ? 'afftdn (ffmpeg, peer)'
+          : engine === 'ideal-mask'
+            ? 'ideal-mask (oracle, sees the clean)'
+            : `${engine} (${ENGINES[engine].name})`;
       console.log(
         `${label.padEnd(36)}SI-SDR ${fmt(t.before / t.n)} → ${fmt(t.after / t.n)} (gain ${fmt((t.after - t.before) / t.n)})   DNSMOS ${fmtMos(mean(t.mosBefore))}  →${fmtMos(mean(t.mosAfter))}`,
       );

@@ -17,6 +17,16 @@
  * libDF's realtime local-SNR gates (silence frames under −10 dB, skip the mask over 30 dB and
  * the filter over 20 dB) are NOT applied, as in the Python `enhance`: on the eval pairs they
  * cost 5.7 dB of mean SI-SDR gain (3.77 → −1.98 dB) and lowered DNSMOS OVRL (3.03 → 2.65).
+ *
+ * Why the 16 kHz VoiceBank pairs gain little (issue 19, docs/api/denoise.md): the error left is
+ * attenuated speech, not noise (speech to artefact 7–13 dB, to residual noise 15–20 dB), worst at
+ * word onsets; even an oracle ideal ratio mask gains only about +5 to +8 dB on them
+ * (`npm run eval -- denoise`, row `ideal-mask`). p287_001's loss is the model's cold start: its
+ * first word gets a local-SNR estimate of +1.5…+10 dB (true ≈ 20 dB) and is cut by up to 14 dB,
+ * and that depends on the input level (×0.5: +12…+21 dB, kept; ×2: −5…+9 dB, cut by 16 dB).
+ * The released weights do this, not a stage here; states warmed on the file's own opening
+ * help that file but not speech in general (sparse noises lose up to 13.5 dB) nor the 48 kHz
+ * pair.
  */
 import ort from 'onnxruntime-node';
 import { recurrentStateInput, recurrentStateOutput } from '../../inference/onnx-recurrent-state.ts';
