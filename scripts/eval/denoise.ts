@@ -8,8 +8,9 @@
  *
  * Engines: `studio` (DeepFilterNet3), `balanced` (GTCRN), both run exactly as jobs run them
  * (the same streams, blocks of one second), and ffmpeg's `afftdn` spectral denoiser as a
- * classical reference point. Last, `ideal-mask` (ideal-mask.ts) is an oracle, not an engine: it
- * sees the clean reference and shows the most a magnitude mask could gain on each pair.
+ * classical reference point. Last, two oracles, not engines (ideal-mask.ts): they see the clean
+ * reference and show what masking reaches on each pair, `ideal-mask` (the ideal ratio mask) and
+ * `psm-oracle` (the phase-sensitive mask in [0, 1], the ceiling of a bounded per-bin gain).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,7 +31,7 @@ import {
 import { denoiseWhole } from '../../engine/src/features/cleanup/hop-stream.ts';
 import { siSdr } from '../../engine/src/features/cleanup/si-sdr.ts';
 import { Dnsmos, DNSMOS_RATE, type DnsmosScores } from './dnsmos.ts';
-import { idealRatioMask } from './ideal-mask.ts';
+import { idealMask } from './ideal-mask.ts';
 
 interface Pair {
   name: string;
@@ -62,7 +63,7 @@ function pairs(noiseDir: string): Pair[] {
   return out;
 }
 
-type EngineName = QualityMode | 'afftdn' | 'ideal-mask';
+type EngineName = QualityMode | 'afftdn' | 'ideal-mask' | 'psm-oracle';
 
 function modelFiles(modelsDir: string, mode: QualityMode): EngineFiles {
   const folder = mode === 'studio' ? 'denoise/deepfilternet3' : 'denoise';
@@ -141,7 +142,7 @@ export async function runDenoiseEval(dataDir: string): Promise<void> {
     QUALITY_MODES.map((m) => [m, engineSessionCache(m, null)]),
   );
   const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'denoise-eval-'));
-  const engines: EngineName[] = [...QUALITY_MODES, 'afftdn', 'ideal-mask'];
+  const engines: EngineName[] = [...QUALITY_MODES, 'afftdn', 'ideal-mask', 'psm-oracle'];
   const totals = new Map<
     EngineName,
     { before: number; after: number; mosBefore: DnsmosScores; mosAfter: DnsmosScores; n: number }
@@ -168,8 +169,9 @@ export async function runDenoiseEval(dataDir: string): Promise<void> {
       for (const engine of engines) {
         let out: Float32Array;
         let outRate: number;
-        if (engine === 'ideal-mask') {
-          out = idealRatioMask(clean, noisyRef, cleanRate);
+        if (engine === 'ideal-mask' || engine === 'psm-oracle') {
+          const kind = engine === 'ideal-mask' ? 'ratio' : 'phase-sensitive';
+          out = idealMask(clean, noisyRef, cleanRate, kind);
           outRate = cleanRate;
         } else if (engine === 'afftdn') {
           out = await runAfftdn(ffmpeg, pair.noisy, cleanRate, tmp);
@@ -218,7 +220,9 @@ export async function runDenoiseEval(dataDir: string): Promise<void> {
           ? 'afftdn (ffmpeg, peer)'
           : engine === 'ideal-mask'
             ? 'ideal-mask (oracle, sees the clean)'
-            : `${engine} (${ENGINES[engine].name})`;
+            : engine === 'psm-oracle'
+              ? 'psm-oracle (oracle, sees the clean)'
+              : `${engine} (${ENGINES[engine].name})`;
       console.log(
         `${label.padEnd(36)}SI-SDR ${fmt(t.before / t.n)} → ${fmt(t.after / t.n)} (gain ${fmt((t.after - t.before) / t.n)})   DNSMOS ${fmtMos(mean(t.mosBefore))}  →${fmtMos(mean(t.mosAfter))}`,
       );

@@ -20,8 +20,9 @@
  *
  * Why the 16 kHz VoiceBank pairs gain little (issue 19, docs/api/denoise.md): the error left is
  * attenuated speech, not noise (speech to artefact 7–13 dB, to residual noise 15–20 dB), worst at
- * word onsets; even an oracle ideal ratio mask gains only about +5 to +8 dB on them
- * (`npm run eval -- denoise`, row `ideal-mask`). p287_001's loss is the model's cold start: its
+ * word onsets; even oracles that know the clean speech gain only about +5 to +8 dB (ideal ratio
+ * mask) and +7 to +9 dB (best gain in [0, 1] per bin) on them (`npm run eval -- denoise`, rows
+ * `ideal-mask` and `psm-oracle`). p287_001's loss is the model's cold start: its
  * first word gets a local-SNR estimate of +1.5…+10 dB (true ≈ 20 dB) and is cut by up to 14 dB,
  * and that depends on the input level (×0.5: +12…+21 dB, kept; ×2: −5…+9 dB, cut by 16 dB).
  * The released weights do this, not a stage here; states warmed on the file's own opening
