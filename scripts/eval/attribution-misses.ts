@@ -2,12 +2,16 @@
  * Diagnostic for the attribution eval: every verifiable quotation the context pass misses or gets
  * wrong, put in a category by what its paragraph offers (its own reporting clause and its kind,
  * none in a dialogue run, none in narration), with counts per category and per half. Only
- * quotations annotated with a name are read, and a prediction is judged by name alone (not by
- * LitBank's chain mapping, which the eval also uses): a `wrong:` count may hold a few that the
- * eval counts correct ("John Linden" on the chain "Uncle-1").
+ * quotations the eval can verify are read (annotated with a name, or on a LitBank chain the eval's
+ * chain mapping pairs with a predicted name), and a prediction is judged as the eval judges it:
+ * by name, or by the chain mapping ("John Linden" on the chain "Uncle-1").
  * Usage: tsx scripts/eval/attribution-misses.ts <corpus> [category] [max examples]
  */
-import { asDetection } from '../../engine/src/features/books/cast/speakers/attribution-eval/eval-book.ts';
+import {
+  asDetection,
+  chainMapping,
+} from '../../engine/src/features/books/cast/speakers/attribution-eval/eval-book.ts';
+import { normaliseName } from '../../engine/src/features/books/cast/speakers/attribution-eval/eval-text.ts';
 import { readCast } from '../../engine/src/features/books/cast/speakers/context-pass.ts';
 import { lexiconFor } from '../../engine/src/features/books/cast/speakers/lexicon.ts';
 import { readParagraph } from '../../engine/src/features/books/cast/speakers/utterances.ts';
@@ -25,12 +29,24 @@ books.forEach((book, bi) => {
   const lex = lexiconFor(book.language);
   const reading = readCast(asDetection(book), { language: book.language });
   const castNames = reading.characters.map((c) => c.name);
-  for (const q of book.quotes) {
-    if (q.gold === null) continue;
-    const para = reading.paragraphs[q.paragraph];
-    const line = para?.lines.find((l) => q.offset < l.end);
+  const lines = book.quotes.map((q) =>
+    reading.paragraphs[q.paragraph]?.lines.find((l) => q.offset < l.end),
+  );
+  const chains = chainMapping(
+    book,
+    lines.map((l) => (l?.kind === 'dialogue' ? (l.speaker ?? undefined) : undefined)),
+  );
+  /** The eval's verdict: the annotated name, or the name the chain mapping pairs with its chain. */
+  const fits = (name: string, gold: string | null, chain: string | undefined) =>
+    (gold !== null && book.matches(name, gold)) ||
+    (chain !== undefined && chains.get(chain) === normaliseName(name));
+  book.quotes.forEach((q, k) => {
+    const chained = q.chain === undefined ? undefined : chains.get(q.chain);
+    if (q.gold === null && chained === undefined) return;
+    const line = lines[k];
     const predicted = line?.kind === 'dialogue' ? line.speaker : null;
-    if (predicted !== null && book.matches(predicted, q.gold)) continue;
+    if (predicted !== null && fits(predicted, q.gold, q.chain)) return;
+    const gold = q.gold ?? (chained as string);
     const text = book.paragraphs[q.paragraph] ?? '';
     const r = readParagraph(text, lex);
     const clue = r.quotes.find((c) => {
@@ -38,14 +54,14 @@ books.forEach((book, bi) => {
       return piece !== undefined && q.offset < piece.end;
     });
     const mention = clue?.after ?? clue?.before ?? null;
-    const inCast = castNames.some((n) => book.matches(n, q.gold as string));
+    const inCast = castNames.some((n) => fits(n, q.gold, q.chain));
     const prev = book.paragraphs[q.paragraph - 1] ?? '';
     const prevReading = readParagraph(prev, lex);
     const mostly = r.speechWords >= 0.6 * r.totalWords;
     let category: string;
     if (predicted !== null) category = `wrong:${line?.via}`;
     else if (!inCast) {
-      const words = (q.gold as string)
+      const words = gold
         .split(/\s+/)
         .filter((w) => !/^(Mr|Mrs|Miss|Dr|Lady|Sir|Lord|Captain|Madame|Monsieur|M)\.?$/.test(w));
       const all = book.paragraphs.join(' ');
@@ -64,11 +80,11 @@ books.forEach((book, bi) => {
     if (half === 'tune' && (wanted === undefined || category.startsWith(wanted))) {
       const list = examples.get(category) ?? [];
       list.push(
-        `[${book.name.slice(0, 20)} p${q.paragraph}] gold=${q.gold} pred=${predicted ?? '-'} mention=${JSON.stringify(mention)}\n   PREV: ${prev.slice(-200)}\n   PARA: ${text.slice(0, 300)}`,
+        `[${book.name.slice(0, 20)} p${q.paragraph}] gold=${gold} pred=${predicted ?? '-'} mention=${JSON.stringify(mention)}\n   PREV: ${prev.slice(-200)}\n   PARA: ${text.slice(0, 300)}`,
       );
       examples.set(category, list);
     }
-  }
+  });
 });
 for (const [cat, { tune, held }] of [...counts].sort(
   (a, b) => b[1].tune + b[1].held - a[1].tune - a[1].held,

@@ -213,6 +213,40 @@ describe('readCast: turn-taking and vocatives', () => {
   });
 });
 
+describe('readCast: kin words the book ties to a name', () => {
+  // Alger, Adrift in New York (abridged): "Uncle John" is John Linden, so "uncle" is his.
+  const LINDENS = [
+    'By the fire sat John Linden, and beside him sat Florence.',
+    '“You know that I love you, Uncle John,” said Florence.',
+    'Then in from the hall came Curtis Waring.',
+    '“He is a rough street boy,” said Curtis.',
+    '“That is what I most dread,” said his uncle.',
+  ];
+
+  it('reads "said his uncle" as the one uncle the book names', () => {
+    expect(speakers(LINDENS).slice(3)).toEqual(['Curtis -', 'John Linden -']);
+  });
+
+  it('leaves "said his uncle" alone when the book names two uncles', () => {
+    const lines = [
+      'By the fire sat John Linden and Tom Bell, and beside them sat Florence.',
+      '“Good night, Uncle Tom,” said Florence.',
+      ...LINDENS.slice(1),
+    ];
+    expect(speakers(lines).slice(-1)).toEqual(['? -']);
+  });
+
+  it('hands the next turn to the aunt a bare "aunt" addresses', () => {
+    const lines = [
+      '“What you been doing in there?” said Aunt Polly.',
+      '“Nothing,” said Sid.',
+      '“I don’t know, aunt,” said Tom.',
+      '“Well, I know.”',
+    ];
+    expect(speakers(lines).slice(2)).toEqual(['Tom -', 'Aunt Polly']);
+  });
+});
+
 describe('readCast: lines', () => {
   it('keeps the narration after a reply out of the speaker’s voice', () => {
     const reading = readCast(

@@ -19,6 +19,7 @@ import type { CastAlias } from './cast-members.ts';
 import { buildCharacters, type Character, type Gender, type NameForm } from './characters.ts';
 import { takeTurns } from './conversation.ts';
 import { lexiconFor, type Lexicon } from './lexicon.ts';
+import { tieKinWords, withKinTies } from './kin-ties.ts';
 import { GenderVotes, nameMentions } from './mentions.ts';
 import { nameKey } from './names.ts';
 import { SPEECH_SHARE } from './paragraph-analysis.ts';
@@ -170,6 +171,12 @@ export function readCast(
     aliases: callerAliases,
     textGender: (key) => gathered.votes.gender(key),
   });
+  // "Uncle John", "Aunt Polly": a bare "uncle"/"aunt" (a vocative, "said his uncle") is theirs.
+  const bookNames = [
+    ...gathered.forms.map((f) => f.name),
+    ...readings.flatMap((r) => r.quotes.flatMap((q) => q.vocatives)),
+  ];
+  const reader = withKinTies(index, tieKinWords(index, bookNames, lex));
   const book: BookParagraph[] = paragraphs.map((p, i) => ({
     reading: readings[i] as ParagraphReading,
     preset: presets[i] ?? null,
@@ -177,9 +184,9 @@ export function readCast(
     chapter: p.chapter_id ?? null,
   }));
   const read = (learned: Map<string, Character>) => {
-    const scene = new Scene(index, lex);
+    const scene = new Scene(reader, lex);
     scene.learned = learned;
-    const result = readTurns(book, index, scene, lex, gathered.isKnown);
+    const result = readTurns(book, reader, scene, lex, gathered.isKnown);
     takeTurns(result.runs);
     return result;
   };

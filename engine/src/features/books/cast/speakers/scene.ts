@@ -19,6 +19,7 @@
  */
 import { parseName, type Character, type CharacterIndex, type Gender } from './characters.ts';
 import { definiteHead, kinOf, kinship, titledCharacters, type Apposition } from './descriptors.ts';
+import { KIN_WORDS } from './kin-ties.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Mention } from './utterances.ts';
 
@@ -223,6 +224,12 @@ export class Scene {
           c !== possessor && c.forms.some((f) => parseName(f, this.lex).titles.includes(title)),
       );
       if (titled.length === 1 && titled[0] !== ctx.exclude) return titled[0] as Character;
+    }
+    // "said his uncle": the one uncle the book names ("Uncle John"), kin-ties.ts.
+    const kinWord = /^(?:his|her)\s+(\p{L}+)$/u.exec(phrase)?.[1];
+    if (kinWord !== undefined && KIN_WORDS.has(kinWord)) {
+      const tied = this.index.of(kinWord);
+      if (tied !== undefined && !ctx.addressed.includes(tied)) return tied;
     }
     const head = definiteHead(phrase, this.lex);
     if (head !== null) {

@@ -3,6 +3,7 @@
  * the narration makes speak anywhere in the paragraph, the subject of an action beat before a
  * quote, and the names a speech addresses.
  */
+import { KIN_WORDS } from './kin-ties.ts';
 import type { Lexicon } from './lexicon.ts';
 import { isAdverb, parseNameForward, parseSubjectBackward, verbAt } from './name-phrases.ts';
 import { isSentenceEnd, isWord, type Token } from './tokens.ts';
@@ -51,6 +52,19 @@ export function vocatives(tokens: Token[], lex: Lexicon): string[] {
       (prev.text === ',' ||
         (isWord(prev) && ['dear', 'caro', 'cara', 'cher', 'chère'].includes(prev.lower)));
     const sentenceStart = prev === undefined || SENTENCE_LEAD.has(prev.text);
+    // A bare kin word ("I don't know, aunt.", "Uncle, you know my wish"): the caller ties it to
+    // the one aunt or uncle the book names, if any (kin-ties.ts).
+    const word = tokens[i];
+    if ((afterComma || sentenceStart) && isWord(word) && KIN_WORDS.has(word.lower)) {
+      const next = tokens[i + 1];
+      const ends = afterComma
+        ? next === undefined || VOCATIVE_END.has(next.text)
+        : next !== undefined && next.text === ',';
+      if (ends) {
+        found.push(word.lower);
+        continue;
+      }
+    }
     if ((!afterComma && !sentenceStart) || !isWord(tokens[i]) || !(tokens[i] as Token).cap)
       continue;
     const name = parseNameForward(tokens, i, lex);

@@ -227,7 +227,10 @@ export function scoreBook(book: EvalBook, pass: Pass = 'instant', mistakes?: Mis
  * name and each name with one chain, greedily by how many of the chain's quotes carry the name
  * (two at least); a name that matches another chain's label is never paired.
  */
-function chainMapping(book: EvalBook, predictions: (string | undefined)[]): Map<string, string> {
+export function chainMapping(
+  book: EvalBook,
+  predictions: (string | undefined)[],
+): Map<string, string> {
   const counts = new Map<string, Map<string, number>>();
   const labels = new Map<string, string | null>();
   book.quotes.forEach((quote, k) => {
