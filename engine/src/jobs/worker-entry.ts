@@ -39,7 +39,9 @@ port.on('message', (message: ToWorker) => {
       const mod = await load(message.task);
       const value = await mod.run(message.input, {
         signal: controller.signal,
-        progress: (percent, stage) => send({ type: 'progress', id: message.id, percent, stage }),
+        progress: message.progress
+          ? (percent, stage) => send({ type: 'progress', id: message.id, percent, stage })
+          : () => undefined,
         transfer: (...buffers) => buffers.forEach((b) => transfer.add(b)),
       });
       send({ type: 'result', id: message.id, value }, [...transfer]);

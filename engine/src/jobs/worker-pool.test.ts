@@ -1,5 +1,5 @@
-import { isMainThread, threadId } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { isMainThread, threadId, Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CancelledError, isAppError } from '../errors.ts';
 import type { BusyResult } from './test-fixtures/busy-task.ts';
 import { WorkerPool } from './worker-pool.ts';
@@ -23,6 +23,28 @@ describe('worker pool', () => {
     expect(isMainThread).toBe(true);
     expect(result.threadId).not.toBe(threadId);
     expect(seen).toEqual([25, 50, 75, 100]);
+  });
+
+  it('posts no progress messages for a call nobody listens to', async () => {
+    const emit = vi.spyOn(Worker.prototype, 'emit');
+    const progressMessages = (): number =>
+      emit.mock.calls.filter(
+        ([event, message]) =>
+          event === 'message' && (message as { type?: string } | undefined)?.type === 'progress',
+      ).length;
+    try {
+      pool = new WorkerPool(1);
+      const quiet = await pool.run<{ sum: number }>(TASK, { n: 1000, slices: 4 });
+      expect(quiet.sum).toBe((999 * 1000 * 1999) / 6);
+      expect(progressMessages()).toBe(0);
+      // The same task on the same worker still reports to a caller that listens.
+      const seen: number[] = [];
+      await pool.run(TASK, { n: 1000, slices: 4 }, { onProgress: (p) => seen.push(p) });
+      expect(seen).toEqual([25, 50, 75, 100]);
+      expect(progressMessages()).toBe(4);
+    } finally {
+      emit.mockRestore();
+    }
   });
 
   it('moves buffers a task transfers instead of copying them, and copies the rest', async () => {

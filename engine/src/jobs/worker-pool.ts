@@ -73,7 +73,13 @@ export class WorkerPool {
         worker,
       });
       this.busy.set(worker, (this.busy.get(worker) ?? 0) + 1);
-      this.post(worker, { type: 'run', id, task: task.href, input });
+      this.post(worker, {
+        type: 'run',
+        id,
+        task: task.href,
+        input,
+        progress: options.onProgress !== undefined,
+      });
     });
   }
 

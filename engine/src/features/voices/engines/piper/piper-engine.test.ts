@@ -9,7 +9,7 @@ import { phonemizeSentences } from '../phonemes/espeak-phonemizer.ts';
 import { GENERATED_DEFAULTS, writeGeneratedPiperVoice } from './generated-piper-voice.ts';
 import { PiperEngine, type PiperVoiceFiles } from './piper-engine.ts';
 import { phonemesToIds } from './piper-phoneme-ids.ts';
-import { piperScales } from './piper-task.ts';
+import { joinSentences, piperScales } from './piper-task.ts';
 
 const temp = makeTempDir('tapehouse-piper-');
 const pool = new WorkerPool(1);
@@ -85,6 +85,33 @@ describe('PiperEngine on a generated Piper-format voice', () => {
       expect(result.timings).toEqual(fresh.timings);
       expect(result.samples).toEqual(fresh.samples);
     }
+  });
+
+  it('gives one sentence alone the same samples as the same sentence among others', async () => {
+    const alone = await engine.synthesize({
+      text: 'Hello world.',
+      voice: 'piper:single',
+      speed: 1,
+    });
+    const among = await engine.synthesize({
+      text: 'Hello world. How are you?',
+      voice: 'piper:single',
+      speed: 1,
+    });
+    expect(among.timings).toHaveLength(2);
+    expect(alone.samples.length).toBe(Math.round((among.timings[1]?.startSeconds ?? 0) * SR));
+    expect(alone.samples).toEqual(among.samples.subarray(0, alone.samples.length));
+  });
+
+  it('joins sentences end to end, and copies a lone sentence that is a view of a larger buffer', () => {
+    const whole = Float32Array.from([1, 2, 3]);
+    expect(joinSentences([whole], 3)).toBe(whole);
+    const view = Float32Array.from([0, 1, 2, 3]).subarray(1);
+    const copied = joinSentences([view], 3);
+    expect(copied).not.toBe(view);
+    expect(copied.buffer.byteLength).toBe(12);
+    expect(Array.from(copied)).toEqual([1, 2, 3]);
+    expect(Array.from(joinSentences([whole, Float32Array.from([4])], 4))).toEqual([1, 2, 3, 4]);
   });
 
   it('maps speed to length_scale: twice as fast is half as long', async () => {

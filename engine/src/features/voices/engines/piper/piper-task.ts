@@ -76,6 +76,35 @@ export function piperScales(
   return [noiseScale * energy, lengthScale / speed, noiseW * energy];
 }
 
+/** True when `array` spans a whole (movable) buffer, so moving the buffer moves just the array. */
+function ownsBuffer(array: Float32Array): array is Float32Array<ArrayBuffer> {
+  return (
+    array.buffer instanceof ArrayBuffer &&
+    array.byteOffset === 0 &&
+    array.byteLength === array.buffer.byteLength
+  );
+}
+
+/**
+ * The sentences' audio end to end. One sentence (what narration sends: a chunk is a sentence,
+ * features/voices/text/speech-plan.ts) is the model's output buffer itself: ONNX Runtime's Node
+ * binding already copied it into a buffer of its own, so a second copy would buy nothing.
+ */
+export function joinSentences(
+  chunks: readonly Float32Array[],
+  total: number,
+): Float32Array<ArrayBuffer> {
+  const [only] = chunks;
+  if (chunks.length === 1 && only !== undefined && ownsBuffer(only)) return only;
+  const samples = new Float32Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    samples.set(chunk, at);
+    at += chunk.length;
+  }
+  return samples;
+}
+
 async function sentencesOf(input: PiperTaskInput, config: PiperVoiceConfig) {
   if (input.input === 'ipa') {
     const phonemes = Array.from(input.text.normalize('NFD'));
@@ -91,11 +120,13 @@ export const run: WorkerTask<PiperTaskInput, PiperTaskResult> = async (input, ct
   const config = configFor(input.configPath);
   // One sentence per call, like the streaming denoisers that ran slower on WebGPU than on the
   // CPU (inference/session-cache.ts); no real voice could be timed on a GPU here, so voices stay
-  // on cpu unless the user forces a GPU provider. Idle intra-op threads sleep: spin-waiting
-  // between Piper's many small operators cost ~40% on a busy 2-core machine (issue 19).
+  // on cpu unless the user forces a GPU provider. Idle intra-op threads spin-wait between
+  // operators (ONNX Runtime's default, and sherpa-onnx's): with nobody woken by progress
+  // messages, sleeping instead made a request ~25% slower on a quiet 2-core machine and ~25%
+  // faster on one loaded 2× over (docs/api/voices-engines.md, issue 19).
   sessions ??= createSessionCache(
     { executionProviders: input.executionProviders },
-    { automaticGpu: false, spinWait: false },
+    { automaticGpu: false },
   );
   const session = await sessions.getSession(input.modelPath);
   const zeroShot = input.speakerEmbedding !== undefined;
@@ -172,12 +203,7 @@ export const run: WorkerTask<PiperTaskInput, PiperTaskResult> = async (input, ct
     total += audio.length;
     ctx.progress(((index + 1) / sentences.length) * 100, 'synthesizing');
   }
-  const samples = new Float32Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    samples.set(chunk, at);
-    at += chunk.length;
-  }
+  const samples = joinSentences(chunks, total);
   ctx.transfer?.(samples.buffer);
   return {
     samples,
