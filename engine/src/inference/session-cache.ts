@@ -41,8 +41,7 @@ export interface SessionCacheOptions {
    * Whether idle intra-op threads spin-wait for the next operator (ONNX Runtime's default) or
    * sleep. Spinning saves a wake-up per operator on an idle machine but burns the cores it
    * waits on: for a model of many short operators run on a busy 2-core machine, sleeping made
-   * the same runs ~40% faster, and on a quiet one ~25% slower (Piper; docs/api/voices-engines.md,
-   * issue 19). Default true.
+   * the same runs ~40% faster (docs/api/voices-engines.md, issue 19). Default true.
    */
   spinWait?: boolean;
   /** Retry on cpu alone when an accelerated provider fails to create the session. Default true. */

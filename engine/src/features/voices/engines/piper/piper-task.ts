@@ -120,13 +120,11 @@ export const run: WorkerTask<PiperTaskInput, PiperTaskResult> = async (input, ct
   const config = configFor(input.configPath);
   // One sentence per call, like the streaming denoisers that ran slower on WebGPU than on the
   // CPU (inference/session-cache.ts); no real voice could be timed on a GPU here, so voices stay
-  // on cpu unless the user forces a GPU provider. Idle intra-op threads spin-wait between
-  // operators (ONNX Runtime's default, and sherpa-onnx's): with nobody woken by progress
-  // messages, sleeping instead made a request ~25% slower on a quiet 2-core machine and ~25%
-  // faster on one loaded 2× over (docs/api/voices-engines.md, issue 19).
+  // on cpu unless the user forces a GPU provider. Idle intra-op threads sleep: spin-waiting
+  // between Piper's many small operators cost ~40% on a busy 2-core machine (issue 19).
   sessions ??= createSessionCache(
     { executionProviders: input.executionProviders },
-    { automaticGpu: false },
+    { automaticGpu: false, spinWait: false },
   );
   const session = await sessions.getSession(input.modelPath);
   const zeroShot = input.speakerEmbedding !== undefined;
