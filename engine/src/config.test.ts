@@ -178,6 +178,19 @@ describe('config', () => {
     expect(limits).toMatchObject({ fetchTimeoutSeconds: 5, fetchMaxBytes: 1000, ytDlp: 'system' });
   });
 
+  it('reads the chat timeout: 180 s by default, the environment over settings.json, junk refused', () => {
+    expect(loadConfig({ TAPEHOUSE_HOME: tempHome() }).llmTimeoutSeconds).toBe(180);
+    const home = tempHome();
+    fs.writeFileSync(path.join(home, 'settings.json'), JSON.stringify({ llmTimeoutSeconds: 600 }));
+    expect(loadConfig({ TAPEHOUSE_HOME: home }).llmTimeoutSeconds).toBe(600);
+    expect(
+      loadConfig({ TAPEHOUSE_HOME: home, TAPEHOUSE_LLM_TIMEOUT_SECONDS: '900' }).llmTimeoutSeconds,
+    ).toBe(900);
+    expect(() =>
+      loadConfig({ TAPEHOUSE_HOME: tempHome(), TAPEHOUSE_LLM_TIMEOUT_SECONDS: '0' }),
+    ).toThrow(/TAPEHOUSE_LLM_TIMEOUT_SECONDS/);
+  });
+
   it('puts data in the OS app-data folder', () => {
     expect(defaultHome('linux', { XDG_DATA_HOME: '/x' })).toBe('/x/tapehouse');
     expect(defaultHome('darwin', {})).toMatch(/Library\/Application Support\/Tapehouse$/);

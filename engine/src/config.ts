@@ -64,6 +64,8 @@ export interface EngineConfig {
   llmUrl: string | null;
   /** Model name sent to it; null: the first model its `GET {llmUrl}/models` lists. */
   llmModel: string | null;
+  /** Seconds one chat answer may take before the endpoint is taken as stuck (a CPU model is slow). */
+  llmTimeoutSeconds: number;
   /** User's ffmpeg override; the first candidate tried by the audio core. */
   ffmpegPath: string | null;
   /** ONNX Runtime execution providers the user forces (e.g. ["cpu"]); null = choose. */
@@ -91,6 +93,8 @@ export interface EngineConfig {
 
 export const DEFAULT_YTDLP_RELEASES_URL = 'https://github.com/yt-dlp/yt-dlp/releases';
 export const DEFAULT_FETCH_TIMEOUT_SECONDS = 60;
+/** One chat answer may take a while on a laptop CPU; beyond this the endpoint is taken as stuck. */
+export const DEFAULT_LLM_TIMEOUT_SECONDS = 180;
 export const DEFAULT_FETCH_MAX_BYTES = 2 * 1024 ** 3;
 /** Where a linked studio keeps its hosted tokens: the OS store if reachable, else a 0600 file. */
 export type CredentialStoreMode = 'auto' | 'keychain' | 'file';
@@ -165,6 +169,7 @@ const settingsSchema = z
     creditMultipliers: z.record(z.string(), z.number().int().min(0)).optional(),
     llmUrl: z.string().url().optional(),
     llmModel: z.string().min(1).optional(),
+    llmTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
     smtpUrl: z.string().optional(),
     allowedHosts: z.array(z.string()).optional(),
     googleClientIds: z.array(z.string().min(1)).optional(),
@@ -471,6 +476,11 @@ export function loadConfig(
     creditMultipliers: overrides.creditMultipliers ?? settings.creditMultipliers ?? {},
     llmUrl: overrides.llmUrl ?? nonEmpty(env.TAPEHOUSE_LLM_URL) ?? settings.llmUrl ?? null,
     llmModel: overrides.llmModel ?? nonEmpty(env.TAPEHOUSE_LLM_MODEL) ?? settings.llmModel ?? null,
+    llmTimeoutSeconds:
+      overrides.llmTimeoutSeconds ??
+      positiveInt(env.TAPEHOUSE_LLM_TIMEOUT_SECONDS, 'TAPEHOUSE_LLM_TIMEOUT_SECONDS') ??
+      settings.llmTimeoutSeconds ??
+      DEFAULT_LLM_TIMEOUT_SECONDS,
     ffmpegPath:
       overrides.ffmpegPath ?? nonEmpty(env.TAPEHOUSE_FFMPEG) ?? settings.ffmpegPath ?? null,
     executionProviders:

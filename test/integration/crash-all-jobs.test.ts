@@ -208,6 +208,9 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
       TAPEHOUSE_MODELS_DIR: folders.modelsDir,
       TAPEHOUSE_MANIFESTS_DIR: folders.manifestsDir,
       TAPEHOUSE_LLM_URL: chat.url,
+      // The held chat jobs wait for the gate while the rest get in flight together; on a loaded
+      // machine that took longer than the default 180 s per answer (the chat jobs then failed).
+      TAPEHOUSE_LLM_TIMEOUT_SECONDS: '540',
       // Every job of the test runs at once; two io slots, both taken by the held chat jobs.
       TAPEHOUSE_CONCURRENCY: `inference=${types.length},ffmpeg=${types.length},io=2`,
       TMPDIR: tmp,
@@ -242,7 +245,7 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
       const untilInFlight = async (): Promise<void> => {
         atKill = await jobStates(ctx.api, ids, home);
         for (let i = 0; !inFlight(atKill); i++) {
-          if (i > 1800) throw new Error(`not all in flight: ${summary(atKill)}`);
+          if (i > 4000) throw new Error(`not all in flight: ${summary(atKill)}`);
           for (const [type, job] of atKill) {
             if (!ENDED.has(job.status)) continue;
             const count = (restarts.get(type) ?? 0) + 1;

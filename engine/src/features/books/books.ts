@@ -82,7 +82,11 @@ export class Books {
     };
     const { projects, chapters, cast, production, bookJobs } = this.repos;
     this.status = new BookStatus(projects, chapters, bookJobs);
-    this.chat = new ChatClient(deps.config.llmUrl, deps.config.llmModel);
+    this.chat = new ChatClient(
+      deps.config.llmUrl,
+      deps.config.llmModel,
+      deps.config.llmTimeoutSeconds * 1000,
+    );
     const castVoices: CastVoiceSource = {
       distinct: (language, options) =>
         deps.voices

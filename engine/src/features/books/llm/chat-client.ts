@@ -5,6 +5,7 @@
  * (docs/api/audiobook.md, "Language model"). Nothing leaves the machine unless the owner points
  * llmUrl elsewhere.
  */
+import { DEFAULT_LLM_TIMEOUT_SECONDS } from '../../../config.ts';
 import { AppError, CancelledError } from '../../../errors.ts';
 
 export interface ChatMessage {
@@ -17,9 +18,6 @@ export interface ChatOptions {
   temperature?: number;
   maxTokens?: number;
 }
-
-/** One answer may take a while on a laptop CPU; beyond this the endpoint is taken as stuck. */
-export const CHAT_TIMEOUT_MS = 180_000;
 
 export const NO_ENDPOINT_HINT =
   'Set TAPEHOUSE_LLM_URL (or "llmUrl" in settings.json) to an OpenAI-compatible chat endpoint, ' +
@@ -35,7 +33,8 @@ export class ChatClient {
   constructor(
     private readonly url: string | null,
     private readonly configuredModel: string | null,
-    private readonly timeoutMs = CHAT_TIMEOUT_MS,
+    /** config.llmTimeoutSeconds (TAPEHOUSE_LLM_TIMEOUT_SECONDS) in ms. */
+    private readonly timeoutMs = DEFAULT_LLM_TIMEOUT_SECONDS * 1000,
   ) {}
 
   get configured(): boolean {
