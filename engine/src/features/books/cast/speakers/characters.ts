@@ -34,6 +34,8 @@ export interface NameForm {
   spoken: number;
   /** Times the form appears at all (clauses, vocatives, narration). */
   seen: number;
+  /** The book uses it as a person's name (a given name opening sentences as their subject). */
+  person?: boolean;
 }
 
 export interface Character {
@@ -139,6 +141,7 @@ export function buildCharacters(args: {
     else {
       known.spoken += form.spoken;
       known.seen += form.seen;
+      known.person ||= form.person;
     }
   };
   for (const form of args.forms) add(form);
@@ -163,7 +166,8 @@ export function buildCharacters(args: {
     if (p === undefined) return null;
     // A first name says a gender; a lone word may be a place ("Denver") unless it speaks.
     const form = byKey.get(key);
-    const person = p.rest.length >= 2 || (form !== undefined && form.spoken > 0);
+    const person =
+      p.rest.length >= 2 || (form !== undefined && (form.spoken > 0 || form.person === true));
     const first = p.titles.length === 0 && person ? p.rest[0] : undefined;
     return (
       titleGender(p.titles, lex) ??

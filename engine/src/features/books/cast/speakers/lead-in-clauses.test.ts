@@ -105,3 +105,32 @@ describe('French reporting verbs in the imperfect and less common ones', () => {
     ).toEqual(['-', 'Tante Berthe', 'Gaspard -']);
   });
 });
+
+describe('a participle leading into a quote (`rose to her feet, exclaiming:`)', () => {
+  it('gives the quote to the named subject of the sentence', () => {
+    expect(
+      speakers([
+        '“We shall change rooms,” said Miss Bartlett.',
+        'Lucy, who had not yet acquired decency, at once rose to her feet, exclaiming: “Oh, it’s Mr. Beebe!”',
+      ]),
+    ).toEqual(['Miss Bartlett -', '- Lucy']);
+  });
+
+  it('reads a he/she opening the sentence as its subject', () => {
+    expect(
+      speakers([
+        'Mr. Emerson sat at the table with Lucy.',
+        'And he thumped with his fists, and turned to her, saying, “Persuade them!”',
+      ]),
+    ).toEqual(['-', '- Mr. Emerson']);
+  });
+
+  it('reads nobody when another person comes between the subject and the participle', () => {
+    expect(
+      speakers([
+        'Mr. Emerson sat at the table with his son.',
+        'And he turned to George, who rose, saying, “Persuade them!”',
+      ]),
+    ).toEqual(['-', '- ?']);
+  });
+});

@@ -27,7 +27,7 @@ export interface NameMention {
 
 const SENTENCE_LEAD = new Set(['"', '“', '‘', "'", '«', '»', '—', '–', '(', '-']);
 
-function atSentenceStart(tokens: Token[], i: number): boolean {
+export function atSentenceStart(tokens: Token[], i: number): boolean {
   let k = i - 1;
   while (k >= 0 && SENTENCE_LEAD.has((tokens[k] as Token).text)) k--;
   return k < 0 || isSentenceEnd(tokens[k]) || tokens[k]?.text === ':';

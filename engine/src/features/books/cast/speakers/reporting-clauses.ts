@@ -3,7 +3,8 @@
  * next to a name (English or Italian, titles included)"). Three places are read, nothing else:
  * - the start of the narration right after a quote: `said Elizabeth`, `Mr. Darcy replied`,
  *   `disse don Abbondio`, `dit-il`;
- * - the end of the narration right before a quote: `Elizabeth said, “`, `Renzo rispose: «`;
+ * - the end of the narration right before a quote: `Elizabeth said, “`, `Renzo rispose: «`, and
+ *   in English a participle whose sentence's subject speaks (`Lucy rose to her feet, exclaiming:`);
  * - an incise inside the speech, for languages that keep it there: `— Moi, dit Bouvard, …`.
  * A subject that names nobody (`he said`, `said his wife`, `Elizabeth's mother said`, two names)
  * is reported as unnamed: the caller keeps the line with the narrator and stops turn-taking.
@@ -89,6 +90,10 @@ export function clauseBeforeQuote(tokens: Token[], lex: Lexicon): Subject | null
   let start = end;
   while (start > 0 && !isSentenceEnd(tokens[start - 1])) start--;
   for (let v = end - 1; v >= Math.max(start, end - 7); v--) {
+    if (lex.english && PARTICIPLES.has(tokens[v]?.lower ?? '')) {
+      if (!tailIsComplement(tokens, v + 1, end, lex)) continue;
+      return participleSubject(tokens, start, v, end, lex);
+    }
     const verb = verbAt(tokens, v, lex);
     if (verb.end < 0) continue;
     if (verb.pronoun) return pronounSubject(verb.pronounWord ?? '');
@@ -108,6 +113,39 @@ export function clauseBeforeQuote(tokens: Token[], lex: Lexicon): Subject | null
 }
 
 const AND_WORDS = new Set(['and', 'et', 'e', 'ed', 'und']);
+
+/** Present participles of reporting verbs that lead into a quote (`turned to his son, saying,`). */
+const PARTICIPLES = new Set(
+  `saying crying calling exclaiming adding asking replying answering whispering muttering
+  murmuring shouting remarking observing continuing`.split(/\s+/),
+);
+
+/**
+ * The subject of a sentence whose reporting verb is a participle right before the quote: its
+ * named subject (as sentenceSubject reads it), or a he/she opening it (`And he turned to his son,
+ * saying,`) when no capitalised word or other subject pronoun comes between; else nobody.
+ */
+function participleSubject(
+  tokens: Token[],
+  start: number,
+  v: number,
+  end: number,
+  lex: Lexicon,
+): Subject | null {
+  const named = sentenceSubject(tokens, start, v, end, lex);
+  if (named !== null) return named;
+  let s = start;
+  if (isWord(tokens[s]) && OPENERS.has((tokens[s] as Token).lower)) s++;
+  const first = tokens[s];
+  if (!isWord(first) || !lex.pronouns.has(first.lower)) return null;
+  for (let k = s + 1; k < v; k++) {
+    const t = tokens[k];
+    if (isWord(t) && (t.cap || (lex.pronouns.has(t.lower) && !OBJECT_PRONOUNS.has(t.lower)))) {
+      return null;
+    }
+  }
+  return pronounSubject(first.lower);
+}
 
 /** Relative pronouns open an apposition about the subject (`Jean, qui riait, dit :`). */
 const RELATIVES = new Set('who which that qui que che cui der die das'.split(' '));
