@@ -41,6 +41,20 @@ describe('namesAtSentenceStarts', () => {
   });
 });
 
+/** readCast over plain English paragraphs, none locked or assigned. */
+function readEnglish(paragraphs: string[]): ReturnType<typeof readCast> {
+  return readCast(
+    paragraphs.map((text, i) => ({
+      id: `p${i}`,
+      text,
+      character_name: null,
+      locked: false,
+      speaker_cleared: false,
+    })),
+    { language: 'en' },
+  );
+}
+
 describe('readCast: a character named only at sentence starts', () => {
   it('resolves "he said" to a man the book only names opening sentences', () => {
     // Wuthering Heights, chapter 1 (abridged).
@@ -49,16 +63,7 @@ describe('readCast: a character named only at sentence starts', () => {
       'Joseph was an elderly, nay, an old man: very old, perhaps, though hale and sinewy.',
       '“The Lord help us!” he soliloquised in an undertone.',
     ];
-    const reading = readCast(
-      paragraphs.map((text, i) => ({
-        id: `p${i}`,
-        text,
-        character_name: null,
-        locked: false,
-        speaker_cleared: false,
-      })),
-      { language: 'en' },
-    );
+    const reading = readEnglish(paragraphs);
     expect(reading.paragraphs[2]?.lines[0]?.speaker).toBe('Joseph');
     expect(reading.characters.find((c) => c.name === 'Joseph')?.gender).toBe('male');
   });
@@ -70,16 +75,7 @@ describe('readCast: a character named only at sentence starts', () => {
       'Mary wished to say something very sensible, but knew not how.',
       '“While Mary is adjusting her ideas,” he continued, “let us return to Mr. Bingley.”',
     ];
-    const reading = readCast(
-      paragraphs.map((text, i) => ({
-        id: `p${i}`,
-        text,
-        character_name: null,
-        locked: false,
-        speaker_cleared: false,
-      })),
-      { language: 'en' },
-    );
+    const reading = readEnglish(paragraphs);
     expect(reading.paragraphs[2]?.lines[0]?.speaker).not.toBe('Mary');
   });
 });
