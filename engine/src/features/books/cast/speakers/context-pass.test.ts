@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readCast, type ContextParagraph } from './context-pass.ts';
-
-type Line = string | (Partial<ContextParagraph> & { text: string });
-
-function book(lines: Line[]): ContextParagraph[] {
-  return lines.map((line, i) => ({
-    id: `p${i}`,
-    character_name: null,
-    locked: false,
-    speaker_cleared: false,
-    ...(typeof line === 'string' ? { text: line } : line),
-  }));
-}
+import { readCast } from './context-pass.ts';
+import { testParagraphs as book, type TestLine as Line } from './test-fixtures/paragraphs.ts';
 
 /** Per paragraph: the speakers of its dialogue lines, '-' for a narration line. */
 function speakers(

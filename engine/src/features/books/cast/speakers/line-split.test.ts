@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countWords } from '../../text-stats.ts';
 import { withinTolerance } from '../../screenplay/screenplay-annotation.ts';
 import { annotateWithoutModel } from './line-split.ts';
-
-const paragraphs = (texts: string[]) =>
-  texts.map((text, i) => ({
-    id: `p${i}`,
-    text,
-    character_name: null,
-    locked: false,
-    speaker_cleared: false,
-  }));
+import { testParagraphs as paragraphs } from './test-fixtures/paragraphs.ts';
 
 function annotate(texts: string[], scope?: string[]) {
   const all = paragraphs(texts);

@@ -134,8 +134,7 @@ function participleSubject(
 ): Subject | null {
   const named = sentenceSubject(tokens, start, v, end, lex);
   if (named !== null) return named;
-  let s = start;
-  if (isWord(tokens[s]) && OPENERS.has((tokens[s] as Token).lower)) s++;
+  const s = pastOpener(tokens, start);
   const first = tokens[s];
   if (!isWord(first) || !lex.pronouns.has(first.lower)) return null;
   for (let k = s + 1; k < v; k++) {
@@ -155,6 +154,12 @@ const OPENERS = new Set(
   'and but then so et mais puis alors enfin e ma poi allora und aber dann'.split(' '),
 );
 
+/** Where the subject may start: after one opener (`And`, `Puis`) at `start`, if there is one. */
+function pastOpener(tokens: Token[], start: number): number {
+  const first = tokens[start];
+  return isWord(first) && OPENERS.has(first.lower) ? start + 1 : start;
+}
+
 /**
  * The named subject opening the sentence of a reporting verb at `v` that its own clause does not
  * name: `Anna put down her cup and said:`, `Jean, qui riait encore, répondit tout bas :`. Only
@@ -168,8 +173,7 @@ function sentenceSubject(
   end: number,
   lex: Lexicon,
 ): Subject | null {
-  let s = start;
-  if (isWord(tokens[s]) && OPENERS.has((tokens[s] as Token).lower)) s++;
+  const s = pastOpener(tokens, start);
   const subject = parseSubjectForward(tokens, s, lex);
   if (subject === null || subject.subject.kind !== 'named') return null;
   if (end - v > 5) return null;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readCast } from './context-pass.ts';
 import { lexiconFor } from './lexicon.ts';
 import { namesAtSentenceStarts } from './sentence-start-names.ts';
+import { testParagraphs } from './test-fixtures/paragraphs.ts';
 import { readParagraph } from './utterances.ts';
 
 const en = lexiconFor('en');
@@ -42,18 +43,8 @@ describe('namesAtSentenceStarts', () => {
 });
 
 /** readCast over plain English paragraphs, none locked or assigned. */
-function readEnglish(paragraphs: string[]): ReturnType<typeof readCast> {
-  return readCast(
-    paragraphs.map((text, i) => ({
-      id: `p${i}`,
-      text,
-      character_name: null,
-      locked: false,
-      speaker_cleared: false,
-    })),
-    { language: 'en' },
-  );
-}
+const readEnglish = (paragraphs: string[]) =>
+  readCast(testParagraphs(paragraphs), { language: 'en' });
 
 describe('readCast: a character named only at sentence starts', () => {
   it('resolves "he said" to a man the book only names opening sentences', () => {
