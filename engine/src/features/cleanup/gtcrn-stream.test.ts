@@ -139,15 +139,29 @@ function spectra(samples: Float32Array): Float32Array {
   return out;
 }
 
+/** The real noisy speech, and sessions of the published frame graph and of its block graph. */
+async function publishedAndBlockSessions(): Promise<{
+  samples: Float32Array;
+  plain: ort.InferenceSession;
+  block: ort.InferenceSession;
+} | null> {
+  const file = realModel('denoise/gtcrn_simple.onnx');
+  const samples = await noisySpeech();
+  if (file === null || samples === null) return null;
+  const bytes = new Uint8Array(fs.readFileSync(file));
+  const options = sessionOptionsFor(['cpu'], 1);
+  return {
+    samples,
+    plain: await ort.InferenceSession.create(bytes, options),
+    block: await ort.InferenceSession.create(gtcrnBlockGraph(bytes), options),
+  };
+}
+
 describe('GTCRN block graph', () => {
   it('computes the published frame graph frame by frame, caches included, on real noisy speech', async () => {
-    const file = realModel('denoise/gtcrn_simple.onnx');
-    const samples = await noisySpeech();
-    if (file === null || samples === null) return;
-    const bytes = new Uint8Array(fs.readFileSync(file));
-    const options = sessionOptionsFor(['cpu'], 1);
-    const plain = await ort.InferenceSession.create(bytes, options);
-    const block = await ort.InferenceSession.create(gtcrnBlockGraph(bytes), options);
+    const sessions = await publishedAndBlockSessions();
+    if (sessions === null) return;
+    const { samples, plain, block } = sessions;
     const frames = spectra(samples);
     const count = frames.length / (BINS * 2);
     expect(count).toBeGreaterThan(150);
@@ -179,15 +193,10 @@ describe('GTCRN block graph', () => {
 
 describe('GtcrnStream', () => {
   it('denoises a real recording as the frame-by-frame pipeline does, in any push sizes', async () => {
-    const file = realModel('denoise/gtcrn_simple.onnx');
-    const samples = await noisySpeech();
-    if (file === null || samples === null) return;
-    const bytes = new Uint8Array(fs.readFileSync(file));
-    const options = sessionOptionsFor(['cpu'], 1);
-    const plain = await ort.InferenceSession.create(bytes, options);
-    const stream = new GtcrnStream(
-      await ort.InferenceSession.create(gtcrnBlockGraph(bytes), options),
-    );
+    const sessions = await publishedAndBlockSessions();
+    if (sessions === null) return;
+    const { samples, plain } = sessions;
+    const stream = new GtcrnStream(sessions.block);
 
     // Reference: STFT, one published-graph run per frame, overlap-add, the stream's alignment.
     const spec = gtcrnStft();
