@@ -82,8 +82,8 @@ export function gatherNames(
   lex: Lexicon,
 ) {
   const forms: NameForm[] = [];
-  const add = (name: string, spoken: boolean) =>
-    forms.push({ name, spoken: spoken ? 1 : 0, seen: 1 });
+  const add = (name: string, spoken: boolean, person = false) =>
+    forms.push({ name, spoken: spoken ? 1 : 0, seen: 1, ...(person && { person }) });
   readings.forEach((r, i) => {
     const preset = presets[i];
     if (preset) add(preset, true);
@@ -108,10 +108,7 @@ export function gatherNames(
       if (piece.kind !== 'narration') return;
       const tokens = r.pieceTokens[k] ?? [];
       const mentions = nameMentions(tokens, lex, isKnown);
-      for (const m of mentions) {
-        add(m.name, false);
-        if (givenNames.has(nameKey(m.name))) (forms[forms.length - 1] as NameForm).person = true;
-      }
+      for (const m of mentions) add(m.name, false, givenNames.has(nameKey(m.name)));
       votes.read(tokens, mentions, (name) => nameKey(name));
     });
   });
