@@ -16,8 +16,13 @@ export interface CrashInputs {
   speech: string;
   /** The same speech looped to ten minutes (denoise: GTCRN cleans one minute in under a second). */
   longSpeech: string;
-  /** A piano recording (MIDI, stems). */
+  /** A minute of piano recording (stems). */
   music: string;
+  /**
+   * The same piano looped to five minutes (MIDI: Basic Pitch transcribes the minute in a few
+   * seconds, and in a quiet full run the job ended before the kill 8 restarts in a row).
+   */
+  longMusic: string;
   /** A long tone for the loudness analysis (it reads fast). */
   long: string;
   /** An EPUB to parse. */
@@ -215,7 +220,7 @@ export const STARTERS: Record<string, Starter> = {
       const body = await postForm(
         ctx,
         '/midi/convert',
-        fileForm(fs.readFileSync(ctx.inputs.music), 'piano.wav', {
+        fileForm(fs.readFileSync(ctx.inputs.longMusic), 'piano.wav', {
           stems: '["piano"]',
           options: JSON.stringify({ split: false }),
         }),

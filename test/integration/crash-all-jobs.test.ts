@@ -83,10 +83,13 @@ async function makeInputs(dir: string): Promise<CrashInputs> {
     ...['-stream_loop', '20', '-i', path.join(maestro ?? '', piano)],
     ...['-t', '60', '-ar', '22050', '-ac', '1', music],
   ]);
+  const longMusic = path.join(dir, 'long-piano.wav');
+  ffmpeg([...['-stream_loop', '4', '-i', music], ...['-c', 'copy', longMusic]]);
   return {
     speech,
     longSpeech,
     music,
+    longMusic,
     long: makeSineWav(dir, 'long.wav', 900, 16_000),
     epub: path.join(epubDir ?? '', 'pg_moby-dick.epub'),
     voiceSample: await joinClips(
