@@ -72,7 +72,7 @@ export async function startCrashWeb(dir: string): Promise<CrashWeb> {
 
 /** A short article, narrated from the request's text (nothing fetched). */
 const ARTICLE = Array.from(
-  { length: 4 },
+  { length: 2 },
   (_, i) =>
     `Paragraph ${i + 1}. The ferry left the island at night, its lights low over the water, and the few passengers on deck watched the harbour shrink behind them while the engine hummed below.`,
 ).join('\n\n');

@@ -14,11 +14,11 @@ import { bookText, fileForm, type Client, type Json } from './audiobook.ts';
 import type { EngineProcess } from './engine.ts';
 
 export interface CrashInputs {
-  /** 16 kHz mono speech, about a minute (transcription, diarization, denoise, ACX master). */
+  /** 16 kHz mono speech, about 30 s (transcription, diarization, denoise, ACX master). */
   speech: string;
-  /** A minute of piano recording (stems, MIDI). */
+  /** 20 s of piano recording (stems, MIDI). */
   music: string;
-  /** A two-minute tone for the loudness analysis. */
+  /** A 30 s tone for the loudness analysis. */
   tone: string;
   /** An EPUB to parse. */
   epub: string;
@@ -300,7 +300,7 @@ export const STARTERS: Record<string, Starter> = {
   audiobook_narration: {
     prepare: async (ctx) => {
       ctx.state.narrationProject = await pastedBook(ctx, 'Narrated', [
-        { title: 'Chapter One', paragraphs: manyParagraphs(4, 'Line') },
+        { title: 'Chapter One', paragraphs: manyParagraphs(2, 'Line') },
       ]);
     },
     start: async (ctx) => {
@@ -314,7 +314,7 @@ export const STARTERS: Record<string, Starter> = {
   audiobook_export: {
     prepare: async (ctx) => {
       const id = await pastedBook(ctx, 'Exported', [
-        { title: 'Chapter One', paragraphs: manyParagraphs(6, 'Part') },
+        { title: 'Chapter One', paragraphs: manyParagraphs(2, 'Part') },
       ]);
       const batch = await postJson(ctx, `/audiobook/projects/${id}/narration/batch`);
       const done = await waitJob(ctx, Number(batch.job_id), 240_000);

@@ -93,19 +93,19 @@ function ffmpeg(args: string[]): void {
 async function makeInputs(dir: string): Promise<CrashInputs> {
   const speech = path.join(dir, 'speech.wav');
   ffmpeg([
-    ...['-stream_loop', '9', '-i', path.join(speechDir ?? '', 'test.wav')],
+    ...['-stream_loop', '4', '-i', path.join(speechDir ?? '', 'test.wav')],
     ...['-ar', '16000', '-ac', '1', speech],
   ]);
   const piano = fs.readdirSync(maestro ?? '').find((name) => name.endsWith('.wav')) ?? '';
   const music = path.join(dir, 'piano.wav');
   ffmpeg([
     ...['-stream_loop', '20', '-i', path.join(maestro ?? '', piano)],
-    ...['-t', '60', '-ar', '22050', '-ac', '1', music],
+    ...['-t', '20', '-ar', '22050', '-ac', '1', music],
   ]);
   return {
     speech,
     music,
-    tone: makeSineWav(dir, 'tone.wav', 120, 16_000),
+    tone: makeSineWav(dir, 'tone.wav', 30, 16_000),
     epub: path.join(epubDir ?? '', 'pg_alice-in-wonderland.epub'),
     voiceSample: await joinClips(
       [1, 2, 3, 4].map((n) => speakerFile(process.env.TAPEHOUSE_DATA_DIR ?? '', '1688', n)),
@@ -272,8 +272,8 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
       expect(await engine.stop()).toBe(0);
       const prepared = Date.now();
 
-      // Every job runs at once; the io slots are exactly the io job types, so the extra io job
-      // queues behind held ones.
+      // A held job keeps its slot: one slot per job type on each resource, and on io exactly the
+      // io job types, so the extra io job queues behind held ones.
       const io = types.filter((t) => t.resource === 'io').length;
       engine = await start({
         TAPEHOUSE_TEST_HOLD_JOBS: '*',

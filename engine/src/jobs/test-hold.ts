@@ -3,13 +3,14 @@
  * hold each job of those types after its handler's real work, before the runner records the
  * outcome: the job stays `running` (stage {@link TEST_HOLD_STAGE}, credits held, outputs written
  * but not recorded) until it is cancelled or the engine stops. The crash test
- * (test/integration/crash-all-jobs.test.ts) kills the engine with every job type held so, however
- * fast or slow the machine or the job is (docs/api/jobs.md, "Shutdown and crashes").
+ * (test/integration/crash-all-jobs.test.ts) kills the engine with every job type held this way,
+ * however fast or slow the machine or the job is (docs/api/jobs.md, "Shutdown and crashes").
  *
  * It wraps handlers where they are registered (engine.ts), so it reaches every job type through
  * the one seam all of them share and no area knows of it. A job whose work fails is not held:
- * it fails as it would without the hook. Refused in the hosted profile (config.ts), where no
- * harness runs and a held job would only keep a customer's credits.
+ * it fails as it would without the hook. The hosted profile refuses to start with it (when the
+ * configuration is read and again when handlers are registered): no harness runs there, and a
+ * held job would only keep a customer's credits.
  */
 import type { JobContext, JobHandler } from './job-types.ts';
 
@@ -57,7 +58,7 @@ function aborted(signal: AbortSignal): Promise<void> {
 }
 
 /** `handler`, held after its work until its signal fires (cancel or engine stop). */
-export function holdForTest<I, R>(handler: JobHandler<I, R>): JobHandler<I, R> {
+function holdForTest<I, R>(handler: JobHandler<I, R>): JobHandler<I, R> {
   return {
     type: handler.type,
     resource: handler.resource,
