@@ -89,7 +89,9 @@ export function ExportPanel({
           </span>
         </div>
         <div className="ab-export__actions">
-          {liveStatus === 'completed' && (
+          {/* Offered once the status route has the finished report too, so the rows below are
+              the final ones when the button appears (the stream's "completed" can come first). */}
+          {liveStatus === 'completed' && status?.status === 'completed' && (
             <button
               type="button"
               className="button"
