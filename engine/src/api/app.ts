@@ -1,5 +1,5 @@
 /**
- * The express application: request id → host/origin guard → /api/v1 (the route table and the
+ * The express application: request id → nosniff → host/origin guard → /api/v1 (the route table and the
  * removed routes) → the rows' absolute aliases (`/v1/audio/speech`) → the web studio → 404s → the error mapper. Nothing else is mounted.
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -14,6 +14,15 @@ import { findStudioDir, studioRouter } from './studio-static.ts';
 
 export const API_PREFIX = '/api/v1';
 
+/**
+ * Every answer is read as the type it declares, never sniffed: a download (a user's upload, a
+ * take) must not turn into a page on the engine's origin because its bytes look like HTML.
+ */
+function noSniff(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  next();
+}
+
 export function createApp(services: Services): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -21,6 +30,7 @@ export function createApp(services: Services): Express {
   // Loopback only by default; with a LAN bind the user decides whether a proxy sits in front.
   app.set('trust proxy', false);
   app.use(requestId);
+  app.use(noSniff);
   app.use(hostGuard(services.config));
 
   const api = express.Router({ strict: false });
