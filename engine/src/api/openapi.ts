@@ -194,6 +194,7 @@ export function buildOpenApi(
       responses: responses(route, components),
     };
     if (route.scope) operation['x-required-scope'] = route.scope;
+    if (route.issues) operation['x-issues'] = route.issues;
     if (route.rateLimit) {
       operation['x-rate-limit'] = {
         limit: route.rateLimit.limit,

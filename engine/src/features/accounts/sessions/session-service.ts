@@ -20,7 +20,10 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 /** `last_active` is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** `api_key`: a workstation linked with an API key (features/sync, POST /sync/devices). */
+/**
+ * `api_key`: a workstation an older build linked with an API key (the removed POST /sync/devices);
+ * kept for those sessions' records, never issued now (docs/api/scopes.md).
+ */
 export type LoginMethod = 'password' | 'registration' | 'google' | 'github' | 'api_key';
 
 export function sessionInfo(row: AuthSessionRow, currentId: string | null): SessionInfo {
