@@ -86,6 +86,7 @@ export interface WebhookOptions {
   pollMs?: number;
   concurrency?: number;
   perEndpoint?: number;
+  perOwner?: number;
   log: (line: string) => void;
 }
 
@@ -129,6 +130,9 @@ function toAttemptView(row: WebhookAttemptRow): WebhookAttemptView {
 /** Told of every webhook event this engine's jobs fire (sync forwards them; features/sync). */
 export type EventTap = (events: WebhookEvent[], source: JobEvent) => void;
 
+/** Webhook attempts in flight at once, all owners together. */
+export const DELIVERY_CONCURRENCY = 32;
+
 export class WebhookService {
   readonly repo: WebhookRepo;
   readonly guard: AddressGuard;
@@ -152,8 +156,11 @@ export class WebhookService {
     });
     this.scheduler = new DeliveryScheduler(this.repo, this.guard, {
       clock: options.clock,
-      concurrency: options.concurrency ?? 16,
+      // Attempts wait on the network, not the CPU: many may be in flight. One owner's slow
+      // receivers hold at most a quarter of them (docs/api/webhooks.md, "Fair delivery").
+      concurrency: options.concurrency ?? DELIVERY_CONCURRENCY,
       perEndpoint: options.perEndpoint ?? 4,
+      perOwner: options.perOwner ?? DELIVERY_CONCURRENCY / 4,
       pollMs: options.pollMs ?? 1000,
       send: { timeoutMs: options.timeoutMs ?? ATTEMPT_TIMEOUT_MS, ca: trustedCas(config) },
       log: options.log,
