@@ -1,6 +1,7 @@
 /**
- * The express application: request id → nosniff → host/origin guard → /api/v1 (the route table and the
- * removed routes) → the rows' absolute aliases (`/v1/audio/speech`) → the web studio → 404s → the error mapper. Nothing else is mounted.
+ * The express application: request id → nosniff → host/origin guard → write gate → /api/v1 (the
+ * route table and the removed routes) → the rows' absolute aliases (`/v1/audio/speech`) → the web
+ * studio → 404s → the error mapper. Nothing else is mounted.
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '../errors.ts';
@@ -8,6 +9,7 @@ import type { Services } from '../services.ts';
 import { errorMapper } from './middleware/error-mapper.ts';
 import { hostGuard } from './middleware/host-guard.ts';
 import { requestId } from './middleware/request-id.ts';
+import { writeGate } from './middleware/write-gate.ts';
 import { registerAliases, registerRemoved, registerRoutes } from './register.ts';
 import { removedRoutes, routeTable } from './route-table.ts';
 import { findStudioDir, studioRouter } from './studio-static.ts';
@@ -32,6 +34,7 @@ export function createApp(services: Services): Express {
   app.use(requestId);
   app.use(noSniff);
   app.use(hostGuard(services.config));
+  app.use(writeGate(services.database.writes));
 
   const api = express.Router({ strict: false });
   registerRoutes(api, routeTable, services);

@@ -13,6 +13,7 @@
  */
 import type { Clock } from '../../clock.ts';
 import type { WebhookDeliveryRow } from '../../db/schema/webhooks.ts';
+import { writeWhenFree } from '../../db/write-access.ts';
 import type { AddressGuard } from '../platform/index.ts';
 import { sendWebhook, type AttemptOutcome, type SendOptions } from './delivery-sender.ts';
 import { retryDelayMs } from './retry-policy.ts';
@@ -71,6 +72,8 @@ export class DeliveryScheduler {
   private timer: NodeJS.Timeout | null = null;
   private kicked = false;
   private stopped = false;
+  /** Ends the waits for a busy database on stop (an unrecorded attempt is sent again later). */
+  private readonly halted = new AbortController();
 
   constructor(
     private readonly repo: WebhookRepo,
@@ -157,6 +160,7 @@ export class DeliveryScheduler {
 
   async stop(graceMs = 2000): Promise<void> {
     this.stopped = true;
+    this.halted.abort();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     const pending = [...this.inFlight.values()].map((f) => f.done);
@@ -193,28 +197,33 @@ export class DeliveryScheduler {
     const succeeded = outcome.error === null;
     const delay = succeeded ? null : retryDelayMs(attemptNo);
     const updatedAt = new Date(this.options.clock.now()).toISOString();
-    this.repo.recordAttempt(
-      {
-        deliveryId: delivery.id,
-        attempt: attemptNo,
-        round: delivery.round,
-        startedAt,
-        durationMs,
-        responseCode: outcome.status,
-        error: outcome.error,
-        succeeded,
-      },
-      {
-        status: succeeded ? 'delivered' : delay === null ? 'dead_lettered' : 'retrying',
-        roundAttempts: attemptNo,
-        totalAttempts: delivery.totalAttempts + 1,
-        lastAttemptAt: startedAt,
-        lastResponseCode: outcome.status,
-        lastError: outcome.error,
-        nextAttemptAt: delay === null ? null : new Date(startedMs + delay).toISOString(),
-        ...(succeeded && { deliveredAt: updatedAt }),
-        updatedAt,
-      },
-    );
+    const record = (): void => {
+      this.repo.recordAttempt(
+        {
+          deliveryId: delivery.id,
+          attempt: attemptNo,
+          round: delivery.round,
+          startedAt,
+          durationMs,
+          responseCode: outcome.status,
+          error: outcome.error,
+          succeeded,
+        },
+        {
+          status: succeeded ? 'delivered' : delay === null ? 'dead_lettered' : 'retrying',
+          roundAttempts: attemptNo,
+          totalAttempts: delivery.totalAttempts + 1,
+          lastAttemptAt: startedAt,
+          lastResponseCode: outcome.status,
+          lastError: outcome.error,
+          nextAttemptAt: delay === null ? null : new Date(startedMs + delay).toISOString(),
+          ...(succeeded && { deliveredAt: updatedAt }),
+          updatedAt,
+        },
+      );
+    };
+    // Sent: its outcome is written however long another process holds the database, and the
+    // delivery stays in flight meanwhile, so it is not sent a second time (db/write-access.ts).
+    await writeWhenFree(record, { waitMs: Infinity, signal: this.halted.signal });
   }
 }

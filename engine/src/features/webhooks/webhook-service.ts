@@ -10,6 +10,7 @@ import tls from 'node:tls';
 import type { Clock } from '../../clock.ts';
 import type { EngineConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { isDatabaseBusy, skipWhenBusy, writeWhenFree } from '../../db/write-access.ts';
 import type {
   DeliveryStatus,
   WebhookAttemptRow,
@@ -129,6 +130,9 @@ function toAttemptView(row: WebhookAttemptRow): WebhookAttemptView {
 
 /** Told of every webhook event this engine's jobs fire (sync forwards them; features/sync). */
 export type EventTap = (events: WebhookEvent[], source: JobEvent) => void;
+
+/** How long a tap (sync's outbox) waits for a busy database before the event is given up. */
+const TAP_WAIT_MS = 10 * 60_000;
 
 /** Webhook attempts in flight at once, all owners together. */
 export const DELIVERY_CONCURRENCY = 32;
@@ -391,20 +395,32 @@ export class WebhookService {
   /** The fan-out: one job event → its webhook events → one delivery per subscribed endpoint. */
   private onJobEvent(event: JobEvent): void {
     if (event.event === 'job.created' || event.event === 'job.progress') return;
+    let events: WebhookEvent[];
     try {
-      const events = eventsForJob(event, this.creditsOf(event.job.id), this.nowIso(), randomUUID);
+      events = eventsForJob(event, this.creditsOf(event.job.id), this.nowIso(), randomUUID);
       const items = events.flatMap((webhookEvent) =>
         this.repo
           .subscribers(event.ownerId, webhookEvent.eventType)
           .map((endpoint) => ({ endpoint, event: webhookEvent })),
       );
       this.store(items);
-      for (const tap of this.taps) tap(events, event);
     } catch (error) {
+      // Another process holds the database: the job events source calls again with this event
+      // once it is free (jobs/job-events.ts), so the deliveries are not lost.
+      if (isDatabaseBusy(error)) throw error;
       // A webhook problem must never break the job runner that emitted the event.
       this.options.log(
         `webhooks: could not queue events for job ${event.job.id}: ${String(error)}`,
       );
+      return;
+    }
+    for (const tap of this.taps) {
+      const run = (): void => tap(events, event);
+      // Stored: a tap that meets the lock runs again alone, never storing the deliveries twice.
+      if (!skipWhenBusy(run))
+        void writeWhenFree(run, { waitMs: TAP_WAIT_MS }).catch((error: unknown) =>
+          this.options.log(`webhooks: a tap gave up on job ${event.job.id}: ${String(error)}`),
+        );
     }
   }
 

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AuthSessionRow, DeviceRow } from '../../../db/schema/sessions.ts';
+import { skipWhenBusy } from '../../../db/write-access.ts';
 import { AppError } from '../../../errors.ts';
 import { isPast, isoAfterSeconds, nowIso } from '../auth/time.ts';
 import { describeLocation, deviceFingerprint, type ClientInfo } from './client-info.ts';
@@ -121,7 +122,8 @@ export class SessionService {
   /** Notes activity on a session (throttled) — called per authenticated request. */
   noteActivity(row: AuthSessionRow): void {
     if (Date.now() - Date.parse(row.lastActive) < TOUCH_EVERY_MS) return;
-    this.sessions.touch(row.id, { lastActive: nowIso() });
+    // Skipped, not waited for, while another process holds the database: reads go on.
+    skipWhenBusy(() => this.sessions.touch(row.id, { lastActive: nowIso() }));
   }
 
   /** Slides the session's expiry forward on refresh and marks its device seen. */
