@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
+import { parseTestHold } from './jobs/test-hold.ts';
 import { parseLoopbackPorts, type LoopbackPorts, type PortRange } from './loopback-ports.ts';
 import { ENGINE_VERSION } from './version.ts';
 
@@ -89,6 +90,8 @@ export interface EngineConfig {
   sync: SyncConfig;
   /** Settings the engine read but ignored, with what to do instead; logged at start. */
   notices: string[];
+  /** TEST-ONLY job types held after their work (TAPEHOUSE_TEST_HOLD_JOBS; jobs/test-hold.ts). */
+  testHoldJobs: string[] | null;
 }
 
 export const DEFAULT_YTDLP_RELEASES_URL = 'https://github.com/yt-dlp/yt-dlp/releases';
@@ -519,6 +522,12 @@ export function loadConfig(
     ),
     sync: overrides.sync ?? loadSyncConfig(env, settings),
     notices: overrides.notices ?? (loopback.notice === null ? [] : [loopback.notice]),
+    testHoldJobs:
+      overrides.testHoldJobs ??
+      parseTestHold(
+        env.TAPEHOUSE_TEST_HOLD_JOBS,
+        overrides.profile ?? parseProfile(env.TAPEHOUSE_PROFILE),
+      ),
   };
 }
 

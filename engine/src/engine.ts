@@ -41,6 +41,7 @@ import {
 import { JobRegistry } from './jobs/job-registry.ts';
 import { JobRepo } from './jobs/job-repo.ts';
 import { JobRunner } from './jobs/job-runner.ts';
+import { withTestHold } from './jobs/test-hold.ts';
 import type { JobHandler } from './jobs/job-types.ts';
 import { WorkerPool } from './jobs/worker-pool.ts';
 import type { Services } from './services.ts';
@@ -186,7 +187,7 @@ export async function createEngine(
     ...voicesJobs(voices),
     ...(options.jobs ?? []),
   ])
-    registry.register(handler);
+    registry.register(withTestHold(handler, config));
   // Jobs the last process left running are resumed or failed (with a refund) before anyone
   // listens, now that every handler is known; failed ones still notify their webhooks.
   const recovery = recoverInterruptedJobs(jobRepo, registry);

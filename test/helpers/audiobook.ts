@@ -79,6 +79,7 @@ export interface JobJson {
   type: string;
   status: string;
   error_message: string | null;
+  input: unknown;
   result: unknown;
   stage: string | null;
   progress: number;

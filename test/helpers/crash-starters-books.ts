@@ -1,8 +1,7 @@
 /**
  * Crash-test starters (see crash-starters.ts) for the books area's heuristic jobs: automatic
- * direction and automatic casting. Both do their whole work in one synchronous pass once they
- * run, so they cannot be caught running: they are killed while queued behind the held chat jobs
- * (io) and must be re-queued and completed by the restarted engine.
+ * direction and automatic casting. Both do their whole work in one synchronous pass; the test
+ * hold keeps them running after it, and the restarted engine must run them again to the end.
  */
 import { paragraphsOf } from './audiobook.ts';
 import {
@@ -32,8 +31,6 @@ async function namedSpeakers(ctx: StartContext, projectId: string): Promise<void
 
 export const BOOKS_STARTERS: Record<string, Starter> = {
   audiobook_auto_direction: {
-    killedWhileQueued:
-      'it directs every chapter in one synchronous pass; it waits behind the held chat jobs (io)',
     prepare: async (ctx) => {
       ctx.state.directionProject = await pastedBook(ctx, 'Directed', [
         { title: 'Chapter 1', paragraphs: DIALOGUE },
@@ -48,8 +45,6 @@ export const BOOKS_STARTERS: Record<string, Starter> = {
     },
   },
   audiobook_auto_cast: {
-    killedWhileQueued:
-      'it designs every voice in one synchronous pass; it waits behind the held chat jobs (io)',
     prepare: async (ctx) => {
       const id = await pastedBook(ctx, 'Auto cast', [{ title: 'Chapter 1', paragraphs: DIALOGUE }]);
       await namedSpeakers(ctx, id);

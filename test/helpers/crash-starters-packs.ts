@@ -2,8 +2,8 @@
  * Crash-test starters (see crash-starters.ts) for the jobs that need installed model packs:
  * voice cloning and voice conversion (generated packs of the published formats, installed over
  * HTTP by model_install jobs in prepare), and the model manager's own install and verify jobs.
- * Install and verify are io jobs that copy or hash a few small files; they are killed while
- * queued behind the held chat jobs, and the restarted engine must run them to the end.
+ * Install and verify are io jobs that copy or hash a few small files; the restarted engine must
+ * run them again to the end over what the held run already installed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,7 +53,6 @@ async function installed(ctx: StartContext, pack: string, from: string): Promise
 
 export const PACK_STARTERS: Record<string, Starter> = {
   voice_cloning: {
-    startsLate: 'cloning a minute of speech with the generated pack ends in seconds',
     prepare: async (ctx) => {
       await installed(ctx, CLONE_PACK, ctx.state.cloneSource ?? '');
     },
@@ -96,11 +95,19 @@ export const PACK_STARTERS: Record<string, Starter> = {
     },
   },
   model_install: {
-    killedWhileQueued: 'it copies two small files; it waits behind the held chat jobs (io)',
     start: async (ctx) => install(ctx, SPARE_PACK, ctx.state.spareSource ?? ''),
   },
   model_verify: {
-    killedWhileQueued: 'it hashes a few small files; it waits behind the held chat jobs (io)',
     start: async (ctx) => Number((await postJson(ctx, `/model-packs/${CLONE_PACK}/verify`)).id),
   },
+};
+
+/**
+ * One more io job, started once every io slot holds a held job: it is killed while queued, and
+ * the restarted engine must run it (a queued job survives a crash as much as a running one).
+ */
+export const QUEUED_STARTER = {
+  type: 'model_verify',
+  start: async (ctx: StartContext): Promise<number> =>
+    Number((await postJson(ctx, `/model-packs/${CONVERSION_PACK}/verify`)).id),
 };

@@ -3,10 +3,7 @@
  * the yt-dlp tool install and the article reader. Media comes from a local server this file
  * starts (the engine may fetch from its port only, TAPEHOUSE_FETCH_ALLOW_LOOPBACK), extraction
  * runs Debian's yt-dlp (TAPEHOUSE_YTDLP=system), and the tool install reads a local release
- * mirror of yt-dlp's layout. The downloads read a file served slowly until the test releases
- * the server after the kill; they start once the long jobs are in flight (`startsLate`), so
- * the kill catches them mid-download. Info and tool install are io jobs killed while queued
- * behind the held chat jobs.
+ * mirror of yt-dlp's layout. Every job is held by the test hook once its work is done.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -24,20 +21,11 @@ import { newestJob, postJson, type Starter } from './crash-starters.ts';
 /** A release tag no manifest records a digest for, so the stand-in binary is accepted. */
 const TOOL_TAG = '2099.01.01';
 const TOOL_BINARY = `#!/bin/sh\necho ${TOOL_TAG}\n`;
-/**
- * The slow route while held: 32 KB/s, so the 20 s of MP3 take about 5 s. Not slower: the
- * download's yt-dlp reads the whole URL once before downloading it, and gives up when that
- * takes past its 20 s socket limit (a minute at 32 KB/s failed so on the loaded machine).
- */
-const SLOW_CHUNK = 8 * 1024;
-const SLOW_TICK_MS = 250;
 
 export interface CrashWeb {
   url: string;
   /** The engine's environment for this server. */
   env: Record<string, string>;
-  /** Serves the slow route at full speed from now on (after the kill). */
-  release(): void;
   close(): Promise<void>;
 }
 
@@ -51,26 +39,13 @@ export async function startCrashWeb(dir: string): Promise<CrashWeb> {
   ]);
   const audio = fs.readFileSync(tone);
   const asset = assetFor(loadToolManifest()) ?? 'yt-dlp';
-  let held = true;
   const sha = createHash('sha256').update(TOOL_BINARY).digest('hex');
   const server = http.createServer((req, res) => {
     const route = (req.url ?? '/').split('?')[0] ?? '/';
-    if (route === '/tone.mp3' || route === '/slow/tone.mp3') {
+    // Two addresses for the same tone: media info must not find the downloads' cached info.
+    if (route === '/tone.mp3' || route === '/info/tone.mp3') {
       res.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': audio.length });
-      if (req.method === 'HEAD') return void res.end();
-      if (route === '/tone.mp3' || !held) return void res.end(audio);
-      let at = 0;
-      const timer = setInterval(() => {
-        const chunk = held ? SLOW_CHUNK : audio.length;
-        res.write(audio.subarray(at, at + chunk));
-        at += chunk;
-        if (at >= audio.length) {
-          clearInterval(timer);
-          res.end();
-        }
-      }, SLOW_TICK_MS);
-      res.on('close', () => clearInterval(timer));
-      return;
+      return void res.end(req.method === 'HEAD' ? undefined : audio);
     }
     if (route === `/releases/download/${TOOL_TAG}/SHA2-256SUMS`)
       return void res.end(`${sha}  ${asset}\n`);
@@ -87,9 +62,6 @@ export async function startCrashWeb(dir: string): Promise<CrashWeb> {
       TAPEHOUSE_FETCH_ALLOW_LOOPBACK: String(port),
       TAPEHOUSE_YTDLP_RELEASES_URL: `${url}/releases`,
     },
-    release: () => {
-      held = false;
-    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -98,32 +70,30 @@ export async function startCrashWeb(dir: string): Promise<CrashWeb> {
   };
 }
 
-/** An article of a few hundred words, narrated from the request's text (nothing fetched). */
+/** A short article, narrated from the request's text (nothing fetched). */
 const ARTICLE = Array.from(
-  { length: 24 },
+  { length: 2 },
   (_, i) =>
     `Paragraph ${i + 1}. The ferry left the island at night, its lights low over the water, and the few passengers on deck watched the harbour shrink behind them while the engine hummed below.`,
 ).join('\n\n');
 
 export const WEB_STARTERS: Record<string, Starter> = {
   media_info: {
-    killedWhileQueued: 'an io job; it waits behind the held chat jobs (io)',
     start: async (ctx) => {
       const body = await postJson(ctx, '/video/public/info', {
-        url: `${ctx.state.webUrl ?? ''}/tone.mp3`,
+        url: `${ctx.state.webUrl ?? ''}/info/tone.mp3`,
       });
       return Number(body.job_id);
     },
   },
   video_download: {
-    startsLate: 'a download ends within about 20 s; it starts once the long jobs are in flight',
     prepare: async (ctx) => {
       // The route extracts info before it creates the job: read once here, then cached.
-      await postJson(ctx, '/video/info', { url: `${ctx.state.webUrl ?? ''}/slow/tone.mp3` });
+      await postJson(ctx, '/video/info', { url: `${ctx.state.webUrl ?? ''}/tone.mp3` });
     },
     start: async (ctx) => {
       const body = await postJson(ctx, '/video/download', {
-        url: `${ctx.state.webUrl ?? ''}/slow/tone.mp3`,
+        url: `${ctx.state.webUrl ?? ''}/tone.mp3`,
         format: 'mp3',
         quality: '128kbps',
       });
@@ -131,17 +101,15 @@ export const WEB_STARTERS: Record<string, Starter> = {
     },
   },
   video_download_public: {
-    startsLate: 'a download ends within about 20 s; it starts once the long jobs are in flight',
     start: async (ctx) => {
       const body = await postJson(ctx, '/video/public/download', {
-        url: `${ctx.state.webUrl ?? ''}/slow/tone.mp3`,
+        url: `${ctx.state.webUrl ?? ''}/tone.mp3`,
         format: 'wav',
       });
       return typeof body.id === 'number' ? body.id : newestJob(ctx, 'video_download_public');
     },
   },
   tool_install: {
-    killedWhileQueued: 'an io job; it waits behind the held chat jobs (io)',
     start: async (ctx) =>
       Number((await postJson(ctx, '/web/tools/yt-dlp/install', { version: TOOL_TAG })).job_id),
   },

@@ -83,6 +83,59 @@ describe('crash recovery', () => {
     }
   }, 240_000);
 
+  // Issue 33: a job its owner saw created is in the owner's list after a kill at once, on
+  // whichever page. The list is newest first, at most 100 a page: the oldest jobs are on page 2
+  // (the all-job crash test once read page 1 only and took a listed job for a vanished one).
+  it("keeps every acknowledged job in its owner's list after a SIGKILL right after the last was created", async () => {
+    const home = path.join(temp.dir, 'ack-home');
+    const wav = makeSineWav(temp.dir, 'second.wav', 1, 16_000);
+    // One job runs and is held (test-only hook) while the rest queue: none can end before the kill.
+    const first = await startEngineProcess({
+      home,
+      env: { TAPEHOUSE_TEST_HOLD_JOBS: 'audio_analysis', TAPEHOUSE_CONCURRENCY: 'ffmpeg=1' },
+    });
+    const headers = { Authorization: `Bearer ${first.token}` };
+    const up = await fetch(`${first.api}/files`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'audio/wav', 'X-Filename': 'second.wav' },
+      body: fs.readFileSync(wav),
+    });
+    const { file_key } = (await up.json()) as { file_key: string };
+    const created: number[] = [];
+    for (let i = 0; i < 105; i++) {
+      const res = await fetch(`${first.api}/analysis`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ file_key }),
+      });
+      expect(res.status).toBe(202);
+      created.push(((await res.json()) as JobView).id);
+    }
+    await first.kill();
+
+    const second = await startEngineProcess({ home });
+    try {
+      const page = async (n: number) =>
+        (await (
+          await fetch(`${second.api}/jobs?per_page=100&page=${n}`, {
+            headers: { Authorization: `Bearer ${second.token}` },
+          })
+        ).json()) as { jobs: JobView[]; total: number; has_next: boolean };
+      const [one, two] = [await page(1), await page(2)];
+      expect(one).toMatchObject({ total: 105, has_next: true });
+      expect(two.has_next).toBe(false);
+      const listed = [...one.jobs, ...two.jobs].map((job) => job.id);
+      expect(listed).toEqual([...created].reverse());
+      // The oldest five, the one running at the kill among them, are on page 2 only.
+      expect(two.jobs.map((job) => job.id)).toEqual(created.slice(0, 5).reverse());
+      expect(second.output()).toMatch(new RegExp(`requeued \\[${created[0]}\\]`));
+      for (const job of [...one.jobs, ...two.jobs])
+        expect(['queued', 'running', 'completed']).toContain(job.status);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  }, 240_000);
+
   it('starts again over a work folder a crash mid-denoise left in files/.tmp (EISDIR)', async () => {
     const home = path.join(temp.dir, 'eisdir-home');
     const first = await startEngine({ home });

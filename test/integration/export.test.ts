@@ -326,6 +326,13 @@ describe('check my files and master my files (real LibriVox chapters)', () => {
       expect(master.body.estimated_credits).toBeGreaterThan(300 * 6);
       const job = await waitForJob(api, master.body.job_id, 300_000);
       expect(job.status, JSON.stringify(job)).toBe('completed');
+      // The uploads are gone once the completion is recorded (not before: a crash in between
+      // would leave the re-queued job without them; master-uploads-job.ts).
+      const uploads = (job.input as { files: { path: string }[] }).files.map((f) =>
+        path.join(engine.home, f.path),
+      );
+      expect(uploads).toHaveLength(2);
+      expect(uploads.filter((file) => fs.existsSync(file))).toEqual([]);
       const result = job.result as { passed: boolean; files: (FileReport & { url: string })[] };
       expect(result.passed, JSON.stringify(result)).toBe(true);
       const mastered: { name: string; data: Buffer }[] = [];

@@ -21,7 +21,12 @@ import type { ExportInput } from './export-input.ts';
 import { planExport } from './export-plan.ts';
 import type { ExportBody, FileReport } from './export-schemas.ts';
 import { measureAudioFile } from './file-measure.ts';
-import { creditsForMinutes, MASTER_JOB_TYPE, type MasterInput } from './master-uploads-job.ts';
+import {
+  creditsForMinutes,
+  MASTER_JOB_TYPE,
+  removeInputsWhenMastered,
+  type MasterInput,
+} from './master-uploads-job.ts';
 import { narratorVoice } from './speech-clip.ts';
 import { validateMeasurement } from './validator.ts';
 import { readAudioUploads } from './upload-files.ts';
@@ -44,7 +49,9 @@ function targetFrom(fields: Record<string, string>): number {
 }
 
 export class ExportService {
-  constructor(private readonly books: Books) {}
+  constructor(private readonly books: Books) {
+    removeInputsWhenMastered(books);
+  }
 
   async start(ownerId: string, projectId: string, body: ExportBody) {
     const { books } = this;

@@ -43,6 +43,22 @@ export interface MasterUploadsResult {
   credits_used: number;
 }
 
+/**
+ * A master job's uploads are removed once its completion is recorded, never by the job itself: a
+ * crash between the two would leave a job that is re-queued as idempotent without its inputs, and
+ * its re-run would fail (found by the crash test, which kills each job just before its outcome
+ * is recorded; docs/api/jobs.md, "Shutdown and crashes").
+ */
+export function removeInputsWhenMastered(books: Books): void {
+  books.deps.jobEvents.subscribe((event) => {
+    if (event.event !== 'job.completed' || event.job.type !== MASTER_JOB_TYPE) return;
+    const input = masterInput.safeParse(event.job.input);
+    if (!input.success) return;
+    for (const f of input.data.files)
+      fs.rmSync(path.join(books.deps.config.home, f.path), { force: true });
+  });
+}
+
 export const makeMasterUploadsJob = (
   books: Books,
 ): JobHandler<MasterInput, MasterUploadsResult> => ({
@@ -105,7 +121,7 @@ export const makeMasterUploadsJob = (
       reportUsage({ credits: creditsForMinutes(seconds / 60), audioDuration: seconds });
     }
     fs.rmSync(path.join(home, input.dir, 'work'), { recursive: true, force: true });
-    for (const f of input.files) fs.rmSync(path.join(home, f.path), { force: true });
+    // The uploads stay until the completion is recorded (removeInputsWhenMastered).
     const credits = creditsForMinutes(seconds / 60);
     reportUsage({ credits, audioDuration: seconds });
     return { passed: files.every((f) => f.passed), files, credits_used: credits };
