@@ -270,17 +270,20 @@ describe.skipIf(!fs.existsSync(REAL_ENGINE))('EngineSupervisor with the real eng
     return { supervisor, home, token };
   }
 
-  async function health(url: string): Promise<{ status: string; data_dir: string }> {
-    const response = await fetch(new URL('/api/v1/health', url));
+  /** As the owner: health shows the data folder to the studio token only. */
+  async function health(url: string, token: string): Promise<{ status: string; data_dir: string }> {
+    const response = await fetch(new URL('/api/v1/health', url), {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as { status: string; data_dir: string };
   }
 
   it('starts, reports its URL and serves the API from the given data dir', async () => {
-    const { supervisor, home } = realSupervisor();
+    const { supervisor, home, token } = realSupervisor();
     const ready = await supervisor.start();
     expect(ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(fs.realpathSync((await health(ready.url)).data_dir)).toBe(fs.realpathSync(home));
+    expect(fs.realpathSync((await health(ready.url, token)).data_dir)).toBe(fs.realpathSync(home));
   });
 
   it('accepts the per-launch studio token the supervisor passed', async () => {
@@ -294,14 +297,14 @@ describe.skipIf(!fs.existsSync(REAL_ENGINE))('EngineSupervisor with the real eng
   });
 
   it('comes back with a new process after SIGKILL', async () => {
-    const { supervisor } = realSupervisor();
+    const { supervisor, token } = realSupervisor();
     const first = await supervisor.start();
     const readyAgain = nextEvent(supervisor, 'ready');
     process.kill(first.pid as number, 'SIGKILL');
     const second = await readyAgain;
     expect(second.pid).not.toBe(first.pid);
     expect(isAlive(first.pid as number)).toBe(false);
-    await health(second.url);
+    await health(second.url, token);
   });
 
   it('stops cleanly on stop(): exit code 0 and no process left', async () => {

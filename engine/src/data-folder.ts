@@ -54,3 +54,24 @@ export function writePrivateFile(file: string, text: string): void {
   fs.writeFileSync(file, text, { mode: PRIVATE_FILE_MODE });
   if (posix) fs.chmodSync(file, PRIVATE_FILE_MODE);
 }
+
+/**
+ * Replaces a private file atomically: the text goes to a temporary sibling created 0600 (so the
+ * content is never readable by others, not even for a moment), is flushed, then renamed over
+ * the file. A crash leaves either the old file or the new one, never half of one.
+ */
+export function replacePrivateFile(file: string, text: string): void {
+  const temp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  const fd = fs.openSync(temp, 'wx', PRIVATE_FILE_MODE);
+  try {
+    if (posix) fs.fchmodSync(fd, PRIVATE_FILE_MODE);
+    fs.writeFileSync(fd, text);
+    fs.fsyncSync(fd);
+  } catch (error) {
+    fs.closeSync(fd);
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+  fs.closeSync(fd);
+  fs.renameSync(temp, file);
+}

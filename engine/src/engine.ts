@@ -94,7 +94,7 @@ export async function createEngine(
   }
   const clock = options.clock ?? systemClock;
   const jobRepo = new JobRepo(database.db);
-  const jobEvents = new JobEvents();
+  const jobEvents = new JobEvents(log);
   // Areas create jobs through the runner and the runner runs the areas' handlers: the registry
   // starts empty, every area adds its handlers below, and the runner opens once it is complete.
   const registry = new JobRegistry();

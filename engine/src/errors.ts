@@ -61,6 +61,8 @@ export const ERROR_STATUS = {
   model_not_installed: 503,
   /** Pay-as-you-go checkout with no payment provider (local profile; docs/api/credits.md). */
   payment_provider_unavailable: 503,
+  /** Issue 25: another process held the database's write lock past the wait (Retry-After). */
+  database_busy: 503,
   database_too_new: 500,
 } as const;
 

@@ -1,6 +1,6 @@
 /**
  * The Credits and Webhooks pages in Debian's Chromium against a real engine process started
- * with TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=1, and a real HTTP receiver on 127.0.0.1 (node:http,
+ * with TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=<receiver port>, and a real HTTP receiver on 127.0.0.1 (node:http,
  * port 0) that the engine delivers to:
  *
  * (a) Credits: the balance matches GET /credits and the User's daily figures, real usage records

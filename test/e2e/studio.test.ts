@@ -86,7 +86,10 @@ async function analyzeFile(file: string): Promise<Locator> {
 
 describe('web studio', () => {
   it('renders the shell, navigates, and shows the real engine status', async () => {
-    const health = (await (await fetch(`${engine.api}/health`)).json()) as {
+    // As the owner, the studio itself does: health shows its paths to the owner only.
+    const health = (await (
+      await fetch(`${engine.api}/health`, { headers: { Authorization: `Bearer ${engine.token}` } })
+    ).json()) as {
       version: string;
       ffmpeg: { status: string; path: string | null; version: string | null };
       onnxruntime: { version: string; selected_providers: string[] };

@@ -34,6 +34,10 @@ export interface WebhookReceiver {
   /** Replies for the next requests, in order; afterwards `defaultReply`. */
   replies: Reply[];
   defaultReply: Reply;
+  /** Requests received and not yet answered (hanging ones included). */
+  open(): number;
+  /** Answers every hanging request with `status` now (a slow receiver catching up). */
+  release(status?: number): void;
   /** The endpoint's signing secret, once the test knows it. */
   secret: string;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
@@ -115,6 +119,7 @@ export async function startWebhookReceiver(
       const reply = state.replies.shift() ?? state.defaultReply;
       if (reply === 'hang') {
         hanging.add(res);
+        res.on('close', () => hanging.delete(res));
         return;
       }
       res.writeHead(reply, { 'Content-Type': 'text/plain' }).end('ok');
@@ -147,6 +152,11 @@ export async function startWebhookReceiver(
     },
     set defaultReply(value: Reply) {
       state.defaultReply = value;
+    },
+    open: () => hanging.size,
+    release(status = 200) {
+      for (const res of hanging) res.writeHead(status, { 'Content-Type': 'text/plain' }).end('ok');
+      hanging.clear();
     },
     get secret() {
       return state.secret;

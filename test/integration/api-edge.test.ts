@@ -1,8 +1,30 @@
 // The HTTP edge: request ids, the host/origin guard, the error shape, 404/410 from the table.
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_DIR, readJournal } from '../../engine/src/db/migrate.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
 import { rawRequest } from '../helpers/http.ts';
+
+interface Health {
+  paths_shown: boolean;
+  data_dir: string | null;
+  database: { path: string | null };
+  ffmpeg: { status: string; path: string | null };
+  models: { models_dir: string | null };
+}
+
+/** Sends raw bytes (fetch and http.request cannot send a header twice) and reads the head. */
+function rawHead(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    let data = '';
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString('latin1')));
+    socket.on('end', () => resolve(data.split('\r\n\r\n')[0] ?? ''));
+    socket.on('error', reject);
+  });
+}
 
 let engine: TestEngine;
 beforeAll(async () => {
@@ -30,8 +52,32 @@ describe('health', () => {
     expect(body.onnxruntime?.version).toBe('1.30.0');
     expect(body.onnxruntime?.selected_providers).toContain('cpu');
     expect((body.onnxruntime?.selected_providers as string[]).at(-1)).toBe('cpu');
-    expect(body.data_dir).toBe(engine.home);
     expect(body.models).toHaveProperty('installed_packs');
+  });
+
+  // Issue 25, defect 9: the absolute paths (data folder, database, ffmpeg, models folder) went
+  // to any caller; they are the owner's only (the studio token or a studio session).
+  it('shows the absolute paths to the machine owner only', async () => {
+    const anyone = (await (await fetch(`${engine.api}/health`)).json()) as Health;
+    const wrong = (await (
+      await fetch(`${engine.api}/health`, { headers: { Authorization: 'Bearer nope' } })
+    ).json()) as Health;
+    for (const body of [anyone, wrong]) {
+      expect(body.paths_shown).toBe(false);
+      expect(body.data_dir).toBeNull();
+      expect(body.database.path).toBeNull();
+      expect(body.ffmpeg.path).toBeNull();
+      expect(body.models.models_dir).toBeNull();
+      expect(JSON.stringify(body)).not.toContain(engine.home);
+      expect(body.ffmpeg.status).toBe('ok'); // the facts stay; only the places go
+    }
+    const owner = (await (
+      await fetch(`${engine.api}/health`, { headers: { Authorization: `Bearer ${engine.token}` } })
+    ).json()) as Health;
+    expect(owner.paths_shown).toBe(true);
+    expect(owner.data_dir).toBe(engine.home);
+    expect(owner.database.path).toBe(path.join(engine.home, 'tapehouse.db'));
+    expect(owner.ffmpeg.path).toMatch(/ffmpeg/);
   });
 
   it('keeps a well-formed caller request id', async () => {
@@ -54,6 +100,49 @@ describe('host and origin guard', () => {
       headers: { Host: `attacker.test:${port}` },
     });
     expect(res.status).toBe(403);
+  });
+
+  // Issue 25, defect 9: node keeps the first of two Host headers; a proxy may route by another.
+  it('refuses a request with two Host headers (400), whichever comes first', async () => {
+    const port = Number(new URL(engine.url).port);
+    for (const hosts of [
+      [`127.0.0.1:${port}`, 'evil.example'],
+      ['evil.example', `127.0.0.1:${port}`],
+      [`127.0.0.1:${port}`, `127.0.0.1:${port}`],
+    ]) {
+      const head = await rawHead(
+        port,
+        `GET /api/v1/health HTTP/1.1\r\n${hosts.map((h) => `Host: ${h}\r\n`).join('')}Connection: close\r\n\r\n`,
+      );
+      expect(head, hosts.join(' + ')).toMatch(/^HTTP\/1\.1 (400|403) /);
+      expect(head).not.toMatch(/^HTTP\/1\.1 200/);
+    }
+    const one = await rawHead(
+      port,
+      `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(one).toMatch(/^HTTP\/1\.1 200 /);
+    expect(one.toLowerCase()).toContain('x-content-type-options: nosniff');
+  });
+
+  // Issue 25, defect 9: a download named text/html but holding a script must not be sniffed.
+  it('sends X-Content-Type-Options: nosniff with downloads, answers and errors', async () => {
+    const file = path.join(engine.home, 'page.txt');
+    fs.writeFileSync(file, '<script>alert(1)</script>');
+    const signed = engine.engine.services.urls.sign({
+      path: file,
+      filename: 'page.txt',
+      contentType: 'text/plain',
+    });
+    const download = await fetch(`${engine.url}${signed.url}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
+    const refused = await fetch(
+      `${engine.url}${signed.url.replace(/signature=[^&]+/, 'signature=x')}`,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('accepts localhost and 127.0.0.1 hosts', async () => {

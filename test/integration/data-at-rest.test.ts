@@ -77,4 +77,39 @@ describe.runIf(process.platform !== 'win32')('data at rest', () => {
       await second.stop();
     }
   });
+
+  // Issue 25, defect 9: PUT /local/plan wrote settings.json 0644 (the umask's mode) and it stayed
+  // so until the next start repaired it; it may hold an SMTP password. PUT /web/tools/yt-dlp is
+  // the other writer of the file.
+  it('writes settings.json 0600 at once, atomically, on PUT /local/plan and PUT /web/tools/yt-dlp', async () => {
+    const home = path.join(temp.dir, 'plan');
+    const engine = await startEngine({ home });
+    const put = (route: string, body: unknown): Promise<Response> =>
+      fetch(`${engine.api}${route}`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${engine.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const settings = path.join(home, 'settings.json');
+    const umask = process.umask(0o022);
+    try {
+      expect(fs.existsSync(settings)).toBe(false);
+      expect((await put('/local/plan', { credits_per_month: 5000, daily_limit: 900 })).status).toBe(
+        200,
+      );
+      expect(mode(settings)).toBe('600');
+      fs.chmodSync(settings, 0o644); // an older build's file: the next write tightens it too
+      expect((await put('/web/tools/yt-dlp', { preference: 'system' })).status).toBe(200);
+      expect(mode(settings)).toBe('600');
+      expect(JSON.parse(fs.readFileSync(settings, 'utf8'))).toMatchObject({
+        localPlan: { credits_per_month: 5000, daily_limit: 900 },
+        ytDlp: 'system',
+      });
+      // Written through a temporary sibling and renamed: nothing is left beside it.
+      expect(fs.readdirSync(home).filter((name) => name.startsWith('settings.json.'))).toEqual([]);
+    } finally {
+      process.umask(umask);
+      await engine.stop();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // The engine as users start it: `npm run engine` prints exactly one ready line, serves health
 // and the web studio, and stops cleanly on SIGINT; a database from a newer build is refused.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,10 +41,10 @@ describe('npm run engine', () => {
       });
     });
     expect(stdout.split('\n').filter((line) => line.startsWith('TAPEHOUSE_READY'))).toHaveLength(1);
-    const health = (await (await fetch(`${url}/api/v1/health`)).json()) as {
-      status: string;
-      data_dir: string;
-    };
+    const token = fs.readFileSync(path.join(home, 'studio-token'), 'utf8').trim();
+    const health = (await (
+      await fetch(`${url}/api/v1/health`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { status: string; data_dir: string };
     expect(health.data_dir).toBe(home);
     const page = await fetch(`${url}/`);
     expect(page.status).toBe(200);

@@ -1,6 +1,6 @@
 // Sync, link and unlink, between two real engines in this process: the hosted service
 // (TAPEHOUSE_PROFILE=hosted, real e-mail to a loopback SMTP peer) and a studio pointed at it
-// (docs/api/sync.md). Linking by password and by API key, the workstation as a device of the
+// (docs/api/sync.md). Linking by password (never by API key), the workstation as a device of the
 // account, the hosted balance shown locally, unlink revoking the session, silent refresh
 // rotation, a revoked session surfacing as "signed out", and the 0600 token file.
 import fs from 'node:fs';
@@ -199,34 +199,38 @@ describe('link by e-mail and password', () => {
   });
 });
 
-describe('link by API key', () => {
-  it('needs the sync:link scope', async () => {
+// Issue 25, defect 5: a key never opens a session, so it cannot link a studio either.
+describe('an API key cannot link', () => {
+  it('the studio refuses {api_key} and the hosted service answers POST /sync/devices with 410', async () => {
     const key = await call(hosted, owner.access, 'POST', '/auth/api-keys', {
-      name: 'read only',
-      scopes: ['credits:read'],
+      name: 'workstation',
+      scopes: ['*'],
     });
+    expect(key.status).toBe(201);
+    const before = (await sessions()).length;
     const res = await call(studio, studio.token, 'POST', '/sync/link', {
       api_key: key.body.api_key,
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'hosted_auth_failed', hosted_status: 403 });
+    expect(res.body).toMatchObject({ code: 'validation_error' });
+    expect(String(res.body.detail)).toContain('An API key cannot link a studio');
+    const direct = await fetch(`${hosted.api}/sync/devices`, {
+      method: 'POST',
+      headers: { 'X-API-Key': String(key.body.api_key), 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(direct.status).toBe(410);
+    expect(await direct.text()).not.toContain('access_token');
+    expect((await sessions()).length).toBe(before);
   });
 
-  it('registers the workstation as a device with its own session', async () => {
-    const key = await call(hosted, owner.access, 'POST', '/auth/api-keys', {
-      name: 'workstation',
-      scopes: ['sync:link'],
-    });
-    expect(key.status).toBe(201);
+  it('links again with the e-mail and password', async () => {
     const res = await call(studio, studio.token, 'POST', '/sync/link', {
-      api_key: key.body.api_key,
+      email: owner.email,
+      password: owner.password,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ linked: true, method: 'api_key', account_email: owner.email });
-    const device = (await devices()).find((d) => d.display_name.startsWith('Tapehouse'));
-    expect(device).toMatchObject({ last_login_method: 'api_key', is_active: true });
-    // The key itself is not kept: only the session's tokens are.
-    expect(fs.readFileSync(credentialsFile(), 'utf8')).not.toContain(String(key.body.api_key));
+    expect(res.body).toMatchObject({ linked: true, method: 'password' });
   });
 
   it('a session revoked on the hosted side surfaces as signed out', async () => {

@@ -162,7 +162,9 @@ describe('article reader', { timeout: 240_000 }, () => {
   });
 
   it('the public view needs no credential and shows only title, audio and duration', async () => {
-    const view = await call('GET', `/reader/public/${jobId}`, undefined, false);
+    const publicId = String((await call('GET', `/reader/${jobId}`)).json.public_id);
+    expect(publicId).toMatch(/^[0-9a-f]{32}$/);
+    const view = await call('GET', `/reader/public/${publicId}`, undefined, false);
     expect(view.status).toBe(200);
     expect(Object.keys(view.json).sort()).toEqual(
       ['audio_duration_seconds', 'audio_url', 'id', 'show_branding', 'status', 'title'].sort(),
@@ -170,7 +172,7 @@ describe('article reader', { timeout: 240_000 }, () => {
     const audio = await fetch(String(view.json.audio_url));
     expect(audio.status).toBe(200);
 
-    const embed = await call('GET', `/reader/public/${jobId}/embed`, undefined, false);
+    const embed = await call('GET', `/reader/public/${publicId}/embed`, undefined, false);
     expect(embed.status).toBe(200);
     expect(embed.headers.get('content-type')).toMatch(/text\/html/);
     expect(embed.headers.get('content-security-policy')).toMatch(/frame-ancestors \*/);
@@ -199,7 +201,9 @@ describe('article reader', { timeout: 240_000 }, () => {
     const audioUrl = String((await call('GET', `/reader/${res.json.id}`)).json.audio_url);
     expect((await call('DELETE', `/reader/${res.json.id}`)).status).toBe(204);
     expect((await call('GET', `/reader/${res.json.id}`)).status).toBe(404);
-    expect((await call('GET', `/reader/public/${res.json.id}`, undefined, false)).status).toBe(404);
+    expect(
+      (await call('GET', `/reader/public/${String(res.json.public_id)}`, undefined, false)).status,
+    ).toBe(404);
     expect((await fetch(audioUrl)).status).toBe(410);
     expect((await call('GET', '/reader/')).json.total).toBe(1);
   });

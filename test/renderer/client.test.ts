@@ -43,10 +43,19 @@ describe('ApiClient', () => {
     );
   });
 
-  it('sends no token to /health', async () => {
+  it('sends the token to /health when signed in (the owner sees its paths), none when not', async () => {
     const fake = fakeFetch(() => jsonResponse(200, { status: 'ok' }));
     await client(fake.fetch).health();
-    expect((fake.calls[0]?.init?.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect((fake.calls[0]?.init?.headers as Record<string, string>).Authorization).toBe(
+      'Bearer tok',
+    );
+    const signedOut = new ApiClient({
+      baseUrl: 'http://127.0.0.1:9/',
+      getToken: () => Promise.reject(new Error('not signed in')),
+      fetch: fake.fetch,
+    });
+    await signedOut.health();
+    expect((fake.calls[1]?.init?.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
   it('turns {detail, code} answers into ApiError with the request id', async () => {

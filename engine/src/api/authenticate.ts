@@ -95,3 +95,20 @@ export async function authenticate(
     headers: { 'WWW-Authenticate': 'Bearer' },
   });
 }
+
+/**
+ * A row that hands out a credential (`issues: 'credential'`: tokens, a session, an API key, a
+ * sign-in link or method) refuses an API key whatever its scopes, also on a public row where the
+ * key would only ride along: a key never mints sessions or keys (docs/api/scopes.md).
+ */
+export function refuseKeyOnCredentialRoute(
+  issues: 'credential' | undefined,
+  principal: Principal | null,
+): void {
+  if (issues === 'credential' && principal?.kind === 'api_key') {
+    throw new AppError(
+      'forbidden',
+      'An API key cannot obtain a session, a token or another key: sign in instead.',
+    );
+  }
+}

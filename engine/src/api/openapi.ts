@@ -97,7 +97,12 @@ function responses(route: AnyRoute, components: Components): Json {
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of route.errors) {
+  // Every write may meet another program's database lock (api/middleware/write-gate.ts).
+  const errors: ErrorCode[] =
+    route.method === 'get' || route.errors.includes('database_busy')
+      ? route.errors
+      : [...route.errors, 'database_busy'];
+  for (const code of errors) {
     const list = byStatus.get(ERROR_STATUS[code]) ?? [];
     list.push(code);
     byStatus.set(ERROR_STATUS[code], list);
@@ -194,6 +199,7 @@ export function buildOpenApi(
       responses: responses(route, components),
     };
     if (route.scope) operation['x-required-scope'] = route.scope;
+    if (route.issues) operation['x-issues'] = route.issues;
     if (route.rateLimit) {
       operation['x-rate-limit'] = {
         limit: route.rateLimit.limit,

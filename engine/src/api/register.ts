@@ -7,7 +7,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
-import { authenticate } from './authenticate.ts';
+import { authenticate, refuseKeyOnCredentialRoute } from './authenticate.ts';
 import { clientAddress } from './client-address.ts';
 import { multipartFields } from './multipart.ts';
 import { hasScope } from './principal.ts';
@@ -173,6 +173,7 @@ function routeHandler(route: AnyRoute, services: Services): express.RequestHandl
       }
       const headers = headersOf(req);
       const principal = await authenticate(route.auth, headers, services.credentialResolvers);
+      refuseKeyOnCredentialRoute(route.issues, principal);
       if (route.rateLimit && route.auth !== 'none' && principal) {
         const key = `${route.method} ${route.path} user:${principal.userId}`;
         res.set({ ...services.rateLimiter.hit(key, route.rateLimit, services.clock.now()) });

@@ -31,8 +31,18 @@ export const routeTable: readonly AnyRoute[] = [
   ...syncRoutes,
 ];
 
-/** Document 2, "Narration" and "Versioning": replaced by narration/batch. */
+/**
+ * Document 2, "Narration" and "Versioning": replaced by narration/batch. And our own
+ * `POST /sync/devices`, which let an API key open a device session: a key never mints sessions
+ * (docs/api/scopes.md), so a workstation links with a session (docs/api/sync.md, "Link").
+ */
 export const removedRoutes: readonly RemovedRoute[] = [
+  removedRoute(
+    'post',
+    '/sync/devices',
+    'POST /auth/token (e-mail and password) or the browser sign-in (POST /sync/oauth/{provider}/exchange)',
+    'sync',
+  ),
   removedRoute(
     'post',
     '/audiobook/projects/{project_id}/narration/start',

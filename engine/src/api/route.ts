@@ -68,6 +68,12 @@ export interface RouteSpec<
   auth: AuthMode;
   /** Scope an API key needs (docs/api/scopes.md); `*` keys pass every scope. */
   scope?: string;
+  /**
+   * `credential`: the row hands out a credential — a session or token pair, an API key, a
+   * sign-in link, a way to sign in. Such a row is `bearer` or `none`, never `user`: an API key
+   * never mints sessions or keys (docs/api/scopes.md). defineRoute enforces it.
+   */
+  issues?: 'credential';
   /** Requests per IP per window (document 1, "Limits"); api/register.ts answers 429 beyond it. */
   rateLimit?: RateLimit;
   params?: PS;
@@ -104,6 +110,7 @@ export interface AnyRoute {
   tag: string;
   auth: AuthMode;
   scope?: string;
+  issues?: 'credential';
   rateLimit?: RateLimit;
   params?: Schema;
   authorize?: (ctx: AuthorizeContext<unknown>, services: Services) => void | Promise<void>;
@@ -127,6 +134,12 @@ export function defineRoute<
   BS extends Schema | undefined = undefined,
   RS extends Schema | undefined = undefined,
 >(spec: RouteSpec<PS, QS, BS, RS>): AnyRoute {
+  if (spec.issues === 'credential' && spec.auth === 'user') {
+    throw new Error(
+      `${spec.method.toUpperCase()} ${spec.path} issues a credential, so an API key may not call ` +
+        "it: declare auth 'bearer' (a session credential) or 'none' (docs/api/scopes.md).",
+    );
+  }
   return spec as unknown as AnyRoute;
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import * as schema from './schema/index.ts';
+import { WriteAccess } from './write-access.ts';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 
@@ -16,6 +17,8 @@ export interface DatabaseHandle {
   db: Db;
   sqlite: Database.Database;
   file: string;
+  /** How writes wait for a write lock another process holds (./write-access.ts). */
+  writes: WriteAccess;
   close(): void;
 }
 
@@ -30,12 +33,15 @@ export function openDatabase(file: string): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // No SQLite busy handler: it would block the event loop while another process writes. A
+  // busy write fails at once and WriteAccess waits for the lock between timers instead.
+  sqlite.pragma('busy_timeout = 0');
   const db = drizzle(sqlite, { schema });
   return {
     db,
     sqlite,
     file,
+    writes: new WriteAccess(sqlite),
     close: () => {
       if (sqlite.open) sqlite.close();
     },

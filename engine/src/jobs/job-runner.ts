@@ -5,9 +5,16 @@
  *
  * Cancellation: one AbortController per running job; its signal is threaded into every await
  * and spawn of the handler, and a cancelled job ends as `cancelled`, never as `failed`.
+ *
+ * Another process holding the database's write lock (db/write-access.ts) never fails or loses a
+ * job: a job's end is written as soon as the lock is free (its result waits in memory; the
+ * job stays `running` meanwhile, and a shutdown leaves it to recovery), a start waits for the
+ * next drain, progress that cannot be written is skipped, and a handler whose own write met the
+ * lock is queued again when it is idempotent (docs/api/jobs.md, "A busy database").
  */
 import { z } from 'zod';
 import type { JobRow } from '../db/schema/jobs.ts';
+import { isDatabaseBusy, skipWhenBusy, writeWhenFree } from '../db/write-access.ts';
 import { AppError, isAppError, isCancelled } from '../errors.ts';
 import { creditsStateAfter } from './job-credits.ts';
 import type { JobEvents } from './job-events.ts';
@@ -25,6 +32,8 @@ import type {
 
 /** How often progress is written to SQLite and pushed to listeners, at most. */
 const PROGRESS_INTERVAL_MS = 200;
+/** When a start met the write lock, the next try (the lock is usually back within seconds). */
+const BUSY_RETRY_MS = 250;
 
 interface Running {
   controller: AbortController;
@@ -40,6 +49,9 @@ export interface JobRunnerOptions {
 export class JobRunner {
   private readonly running = new Map<number, Running>();
   private stopping = false;
+  /** Fires on stop: ends the waits for a busy database (what is unwritten is left to recovery). */
+  private readonly stopped = new AbortController();
+  private retry: NodeJS.Timeout | null = null;
   /** Set once every area has registered its handlers (engine.ts); nothing runs before. */
   private started = false;
 
@@ -122,15 +134,31 @@ export class JobRunner {
       const resource = row.resource;
       const busy = [...this.running.values()].filter((r) => r.resource === resource).length;
       if (busy >= this.options.concurrency[resource]) continue;
-      if (!this.registry.has(row.type)) {
-        this.finish(row.id, 'failed', {
-          errorMessage: `This engine has no handler for job type "${row.type}".`,
-          failureReason: 'error',
-        });
-        continue;
+      try {
+        if (!this.registry.has(row.type)) {
+          this.finish(row.id, 'failed', {
+            errorMessage: `This engine has no handler for job type "${row.type}".`,
+            failureReason: 'error',
+          });
+          continue;
+        }
+        this.start(row);
+      } catch (error) {
+        if (!isDatabaseBusy(error)) throw error;
+        this.drainLater(); // still queued: tried again once the lock is free
+        return;
       }
-      this.start(row);
     }
+  }
+
+  /** One drain soon, however many asked for it. */
+  private drainLater(): void {
+    if (this.retry || this.stopping) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.drain();
+    }, BUSY_RETRY_MS);
+    this.retry.unref();
   }
 
   private start(row: JobRow): void {
@@ -161,8 +189,11 @@ export class JobRunner {
       const elapsed = (now - startedAtMs) / 1000;
       const eta =
         update.etaSeconds ?? (percent >= 1 ? (elapsed * (100 - percent)) / percent : null);
-      const updated = this.repo.updateProgress(row.id, percent, stage, eta);
-      if (updated) this.emit('job.progress', updated);
+      // Progress is a glimpse: while another process holds the lock it is skipped, not waited for.
+      skipWhenBusy(() => {
+        const updated = this.repo.updateProgress(row.id, percent, stage, eta);
+        if (updated) this.emit('job.progress', updated);
+      });
     };
 
     const done = (async () => {
@@ -178,27 +209,48 @@ export class JobRunner {
           },
         });
         if (controller.signal.aborted) throw controller.signal.reason;
-        this.finish(
+        await this.finishDurably(
           row.id,
           'completed',
           { result: result ?? null, progress: 100, stage: 'done', etaSeconds: 0 },
           usage,
         );
       } catch (error) {
-        this.onError(row.id, error, controller.signal, usage);
+        await this.onError(row.id, error, controller.signal, usage, handler.idempotent);
       } finally {
         this.running.delete(row.id);
         this.drain();
       }
-    })();
+    })().catch((error: unknown) => {
+      // Nothing a job does may stop the engine; what could not be written is recovery's.
+      this.options.log?.(`job ${row.id}: its end could not be recorded: ${String(error)}`);
+    });
     this.running.set(row.id, { controller, resource: row.resource, done });
   }
 
-  private onError(id: number, error: unknown, signal: AbortSignal, usage: JobUsage | null): void {
+  private async onError(
+    id: number,
+    error: unknown,
+    signal: AbortSignal,
+    usage: JobUsage | null,
+    idempotent: boolean,
+  ): Promise<void> {
     if (this.stopping && signal.aborted) return; // shutdown: left for recovery, see stop()
     if (isCancelled(error, signal)) {
       // Work finished before the cancel and reported as used stays charged (and kept).
-      this.finish(id, 'cancelled', { stage: 'cancelled', etaSeconds: null }, usage);
+      await this.finishDurably(id, 'cancelled', { stage: 'cancelled', etaSeconds: null }, usage);
+      return;
+    }
+    if (isDatabaseBusy(error) && idempotent) {
+      // The handler's own write met another process's lock: run it again, not a failure.
+      await this.durably(() =>
+        this.repo.transition(id, 'queued', {
+          progress: 0,
+          stage: 'waiting for the database',
+          etaSeconds: null,
+        }),
+      );
+      this.drainLater();
       return;
     }
     const { message, reason } = describeFailure(error);
@@ -206,7 +258,37 @@ export class JobRunner {
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
       this.options.log?.(`job ${id} failed: ${detail}`);
     }
-    this.finish(id, 'failed', { errorMessage: message, failureReason: reason, etaSeconds: null });
+    await this.finishDurably(id, 'failed', {
+      errorMessage: message,
+      failureReason: reason,
+      etaSeconds: null,
+    });
+  }
+
+  /** A write that must happen: tried until the lock is free, or until the engine stops. */
+  private durably<T>(unit: () => T): Promise<T> {
+    return writeWhenFree(unit, { waitMs: Infinity, signal: this.stopped.signal });
+  }
+
+  /** `finish`, written however long another process holds the lock (the job is never lost). */
+  private async finishDurably(
+    id: number,
+    to: Extract<JobStatus, 'completed' | 'failed' | 'cancelled'>,
+    patch: Partial<JobRow>,
+    usage: JobUsage | null = null,
+  ): Promise<JobRow | null> {
+    const began = Date.now();
+    let tries = 0;
+    const row = await this.durably(() => {
+      tries += 1;
+      return this.finish(id, to, patch, usage);
+    });
+    if (tries > 1)
+      this.options.log?.(
+        `job ${id} ${to}: written after waiting ${Date.now() - began} ms for the database ` +
+          '(another process held its write lock)',
+      );
+    return row;
   }
 
   private finish(
@@ -243,6 +325,8 @@ export class JobRunner {
    */
   async stop(graceMs = 5000): Promise<void> {
     this.stopping = true;
+    this.stopped.abort();
+    if (this.retry) clearTimeout(this.retry);
     const running = [...this.running.values()];
     for (const job of running) job.controller.abort(new Error('engine shutting down'));
     await Promise.race([

@@ -22,13 +22,17 @@ export interface ApiClientOptions {
 export class ApiClient {
   /** The studio token on every call. */
   private readonly api: ContractApi;
-  /** No credential: the few routes that need none (health). */
+  /**
+   * The routes that need no credential (health): the token goes along when there is one, so
+   * the owner sees what only the owner may (health's paths), and none when not signed in.
+   */
   private readonly open: ContractApi;
 
   constructor(options: ApiClientOptions) {
     const { baseUrl, getToken, fetch } = options;
     this.api = contractApi(tokenTransport({ baseUrl, getToken, fetch }));
-    this.open = contractApi(tokenTransport({ baseUrl, fetch }));
+    const tokenIfAny = (): Promise<string | undefined> => getToken().catch(() => undefined);
+    this.open = contractApi(tokenTransport({ baseUrl, fetch, getToken: tokenIfAny }));
   }
 
   health(signal?: AbortSignal): Promise<Health> {

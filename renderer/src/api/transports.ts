@@ -54,7 +54,7 @@ function send(
 
 /** `getToken` on every call (the studio token), or no credential at all without one. */
 export function tokenTransport(
-  options: TransportOptions & { getToken?: () => Promise<string> },
+  options: TransportOptions & { getToken?: () => Promise<string | undefined> },
 ): Transport {
   const fetchImpl = fetchOrDefault(options.fetch);
   const origin = originOf(options.baseUrl);

@@ -4,6 +4,7 @@
  * does, under the request id the client sees in X-Request-Id).
  */
 import type { NextFunction, Request, Response } from 'express';
+import { databaseBusyError, isDatabaseBusy } from '../../db/write-access.ts';
 import { AppError, isAppError, type ErrorCode } from '../../errors.ts';
 import type { ErrorShape } from '../route.ts';
 
@@ -65,6 +66,9 @@ function fromHttpStack(error: unknown): AppError | null {
 
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
+  // A write that met another process's lock after the write gate let it through (a race):
+  // 503 with Retry-After, not a bug (db/write-access.ts).
+  if (isDatabaseBusy(error)) return databaseBusyError();
   return (
     fromBodyParser(error) ??
     fromHttpStack(error) ??
@@ -114,7 +118,10 @@ export function errorMapper(log: (line: string) => void) {
     }
     const appError = toAppError(error);
     const requestId = String(res.locals.requestId ?? '');
-    if (appError.status >= 500) {
+    if (appError.code === 'database_busy') {
+      // Expected while another program holds the database: one line, no stack.
+      log(`[${requestId}] ${req.method} ${req.originalUrl} → 503 database_busy`);
+    } else if (appError.status >= 500) {
       const cause =
         appError.cause instanceof Error ? (appError.cause.stack ?? appError.cause.message) : '';
       log(

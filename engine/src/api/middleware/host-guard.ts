@@ -53,9 +53,24 @@ export function isAllowedOrigin(origin: string, hostHeader: string, allowed: Set
   return url.host.toLowerCase() === hostHeader.trim().toLowerCase();
 }
 
+/** How many times a header occurs in a request as sent (`rawHeaders`: name, value, name, …). */
+export function headerCount(rawHeaders: readonly string[], name: string): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]?.toLowerCase() === name) count += 1;
+  }
+  return count;
+}
+
 export function hostGuard(config: EngineConfig) {
   const allowed = allowedHostnames(config);
   return (req: Request, _res: Response, next: NextFunction): void => {
+    if (headerCount(req.rawHeaders, 'host') > 1) {
+      // Node keeps the first Host and drops the rest, while a proxy or cache in front may route
+      // by another one: a request that names two hosts is ambiguous, so it is refused.
+      next(new AppError('bad_request', 'The request has more than one Host header.'));
+      return;
+    }
     const host = req.get('host');
     if (!isAllowedHost(host, allowed)) {
       next(

@@ -49,5 +49,15 @@ export const readerCallbacks = sqliteTable(
   (table) => [index('reader_callbacks_due_idx').on(table.status, table.nextAttemptAt)],
 );
 
+/**
+ * The unguessable name of a reader job's public view and embed page (docs/api/reader.md,
+ * "Public view"): 128 random bits as 32 hex characters. The public routes take only this, never
+ * the job's integer id, so public narrations cannot be listed by counting.
+ */
+export const readerPublicLinks = sqliteTable('reader_public_links', {
+  publicId: text('public_id').primaryKey(),
+  jobId: integer('job_id').notNull().unique(),
+});
+
 export type MediaInfoCacheRow = typeof mediaInfoCache.$inferSelect;
 export type ReaderCallbackRow = typeof readerCallbacks.$inferSelect;

@@ -14,12 +14,16 @@ import { makeMasterUploadsJob } from './export/master-uploads-job.ts';
 import { makeParseJob } from './manuscript/parse-job.ts';
 import { makeNarrationJob } from './narration/narration-job.ts';
 import { makeRetryFailedJob } from './narration/retry-failed-job.ts';
+import { sweepPartialTakes } from './narration/take-storage.ts';
 import { makeScreenplayJob } from './screenplay/screenplay-job.ts';
 
 export { Books, type BooksDeps } from './books.ts';
 export { audiobookRoutes as booksRoutes } from './routes.ts';
 
 export function createBooks(deps: BooksDeps): Books {
+  // Built at start, before the runner opens: no narration is writing yet.
+  const partials = sweepPartialTakes(deps.config.home);
+  if (partials > 0) deps.log(`narration: removed ${partials} partial take file(s) a crash left`);
   return new Books(deps);
 }
 

@@ -44,7 +44,7 @@ export const localSyncRoutes = [
   defineRoute({
     method: 'post',
     path: '/sync/link',
-    summary: 'Link this studio to a hosted account: {email, password} or {api_key}',
+    summary: 'Link this studio to a hosted account with its e-mail and password',
     tag: 'sync',
     auth: 'bearer',
     body: linkBodySchema,
@@ -59,9 +59,7 @@ export const localSyncRoutes = [
     ],
     handler: async ({ principal, body }, { sync }) => {
       requireOwner(principal);
-      return 'api_key' in body
-        ? sync.linkWithApiKey(body.api_key)
-        : sync.linkWithPassword(body.email, body.password);
+      return sync.linkWithPassword(body.email, body.password);
     },
   }),
   defineRoute({

@@ -72,13 +72,21 @@ export const syncStatusSchema = z
 
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
+/**
+ * E-mail and password. An API key cannot link a studio: the link is a session on the hosted
+ * account, and a key never mints one (docs/api/scopes.md); the browser sign-in is the other way.
+ */
 export const linkBodySchema = z
-  .union([
-    z
-      .object({ email: z.string().trim().min(3).max(254), password: z.string().min(1).max(1024) })
-      .strict(),
-    z.object({ api_key: z.string().trim().min(8).max(256) }).strict(),
-  ])
+  .strictObject(
+    { email: z.string().trim().min(3).max(254), password: z.string().min(1).max(1024) },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' && issue.keys.includes('api_key')
+          ? 'An API key cannot link a studio (a key never opens a session): link with the ' +
+            'e-mail and password, or sign in with Google or GitHub.'
+          : undefined,
+    },
+  )
   .meta({ id: 'SyncLinkRequest' });
 
 export const unlinkAnswerSchema = syncStatusSchema

@@ -39,7 +39,7 @@ export class SyncRunner {
 
   start(): void {
     if (this.interval || this.stopped) return;
-    this.interval = setInterval(() => void this.run(), this.options.intervalMs ?? 30_000);
+    this.interval = setInterval(() => this.runInBackground(), this.options.intervalMs ?? 30_000);
     this.interval.unref();
     this.kick();
   }
@@ -50,7 +50,7 @@ export class SyncRunner {
     if (this.kickTimer) clearTimeout(this.kickTimer);
     this.kickTimer = setTimeout(() => {
       this.kickTimer = null;
-      void this.run();
+      this.runInBackground();
     }, delayMs);
     this.kickTimer.unref();
   }
@@ -66,10 +66,20 @@ export class SyncRunner {
       this.inFlight = null;
       if (this.again) {
         this.again = false;
-        void this.run();
+        this.runInBackground();
       }
     });
     return this.inFlight;
+  }
+
+  /**
+   * A run nobody awaits: what it could not even record (the database held by another process,
+   * db/write-access.ts) is logged and left to the next run, never thrown into the event loop.
+   */
+  private runInBackground(): void {
+    this.run().catch((error: unknown) => {
+      this.options.log(`sync: a run could not record its outcome: ${String(error)}`);
+    });
   }
 
   async stop(): Promise<void> {

@@ -10,7 +10,6 @@ import { HostedCheckout } from './credits/hosted-checkout.ts';
 import type { HostedCredits } from './credits/hosted-credits.ts';
 import { HostedHttp, studioUserAgent } from './hosted/hosted-http.ts';
 import { HostedSession } from './hosted/hosted-session.ts';
-import { HostedDevices } from './hosted-role/devices.ts';
 import { OAuthExchange } from './hosted-role/oauth-exchange.ts';
 import { LinkRepo } from './link/link-repo.ts';
 import { LinkService, type LinkMethod } from './link/link-service.ts';
@@ -25,7 +24,6 @@ import type { SyncDeps } from './sync-deps.ts';
 import { SyncRunner } from './sync-runner.ts';
 
 export class SyncService {
-  readonly devices: HostedDevices;
   readonly oauthExchange: OAuthExchange;
   private readonly repo: LinkRepo;
   private readonly outbox: OutboxRepo;
@@ -101,7 +99,6 @@ export class SyncService {
         }),
       );
     }
-    this.devices = new HostedDevices(deps.accounts);
     this.oauthExchange = new OAuthExchange(deps.config, deps.accounts);
   }
 
@@ -152,12 +149,6 @@ export class SyncService {
 
   async linkWithPassword(email: string, password: string): Promise<SyncStatus> {
     await this.link.withPassword(email, password);
-    await this.runner.run();
-    return this.status();
-  }
-
-  async linkWithApiKey(apiKey: string): Promise<SyncStatus> {
-    await this.link.withApiKey(apiKey);
     await this.runner.run();
     return this.status();
   }

@@ -14,6 +14,7 @@ import {
 import { MediaService } from './media/media-service.ts';
 import { YtDlpTool } from './media/ytdlp/ytdlp-tool.ts';
 import { ReaderCallbacks } from './reader/callbacks/reader-callbacks.ts';
+import { ReaderPublicLinks } from './reader/public-links.ts';
 import { makeReaderJob } from './reader/reader-job.ts';
 import { ReaderService } from './reader/reader-service.ts';
 import { callbackPayload } from './reader/reader-views.ts';
@@ -32,6 +33,7 @@ export function createWeb(deps: WebDeps): Web {
   const context: WebContext = {
     ...deps,
     fetcher: Fetcher.fromConfig(deps.config, { urls: deps.urls }),
+    publicLinks: new ReaderPublicLinks(deps.db),
   };
   const tool = new YtDlpTool(deps.config);
   // A yt-dlp release a crash left half downloaded, removed before any install job runs.

@@ -6,6 +6,7 @@ import type { Core } from '../../core.ts';
 import type { Pricing } from '../billing/index.ts';
 import type { Fetcher, FileStore, UrlSigner } from '../platform/index.ts';
 import type { Voices } from '../voices/index.ts';
+import type { ReaderPublicLinks } from './reader/public-links.ts';
 
 export interface WebDeps extends Pick<
   Core,
@@ -20,4 +21,6 @@ export interface WebDeps extends Pick<
 /** The deps plus what the area builds from them once. */
 export interface WebContext extends WebDeps {
   fetcher: Fetcher;
+  /** Reader jobs' unguessable public ids (reader/public-links.ts). */
+  publicLinks: ReaderPublicLinks;
 }

@@ -122,14 +122,25 @@ export class WebhookRepo {
       .all();
   }
 
-  /** Deliveries whose next attempt is due, oldest first, for active endpoints only. */
-  due(nowIso: string, limit: number, skip: string[]): WebhookDeliveryRow[] {
+  /**
+   * Deliveries whose next attempt is due, oldest first, for active endpoints only; without the
+   * ones in flight and those of owners and endpoints at their share (delivery-scheduler.ts).
+   */
+  due(
+    nowIso: string,
+    limit: number,
+    skip: { deliveries: string[]; owners: string[]; endpoints: string[] },
+  ): WebhookDeliveryRow[] {
     const conditions: SQL[] = [
       inArray(webhookDeliveries.status, ['pending', 'retrying']),
       lte(webhookDeliveries.nextAttemptAt, nowIso),
       eq(webhookEndpoints.active, true),
     ];
-    if (skip.length > 0) conditions.push(notInArray(webhookDeliveries.id, skip));
+    if (skip.deliveries.length > 0)
+      conditions.push(notInArray(webhookDeliveries.id, skip.deliveries));
+    if (skip.owners.length > 0) conditions.push(notInArray(webhookDeliveries.ownerId, skip.owners));
+    if (skip.endpoints.length > 0)
+      conditions.push(notInArray(webhookDeliveries.endpointId, skip.endpoints));
     return (
       this.db
         .select({ delivery: webhookDeliveries })

@@ -10,6 +10,7 @@ import tls from 'node:tls';
 import type { Clock } from '../../clock.ts';
 import type { EngineConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { isDatabaseBusy, skipWhenBusy, writeWhenFree } from '../../db/write-access.ts';
 import type {
   DeliveryStatus,
   WebhookAttemptRow,
@@ -86,6 +87,7 @@ export interface WebhookOptions {
   pollMs?: number;
   concurrency?: number;
   perEndpoint?: number;
+  perOwner?: number;
   log: (line: string) => void;
 }
 
@@ -129,6 +131,12 @@ function toAttemptView(row: WebhookAttemptRow): WebhookAttemptView {
 /** Told of every webhook event this engine's jobs fire (sync forwards them; features/sync). */
 export type EventTap = (events: WebhookEvent[], source: JobEvent) => void;
 
+/** How long a tap (sync's outbox) waits for a busy database before the event is given up. */
+const TAP_WAIT_MS = 10 * 60_000;
+
+/** Webhook attempts in flight at once, all owners together. */
+export const DELIVERY_CONCURRENCY = 32;
+
 export class WebhookService {
   readonly repo: WebhookRepo;
   readonly guard: AddressGuard;
@@ -152,8 +160,11 @@ export class WebhookService {
     });
     this.scheduler = new DeliveryScheduler(this.repo, this.guard, {
       clock: options.clock,
-      concurrency: options.concurrency ?? 16,
+      // Attempts wait on the network, not the CPU: many may be in flight. One owner's slow
+      // receivers hold at most a quarter of them (docs/api/webhooks.md, "Fair delivery").
+      concurrency: options.concurrency ?? DELIVERY_CONCURRENCY,
       perEndpoint: options.perEndpoint ?? 4,
+      perOwner: options.perOwner ?? DELIVERY_CONCURRENCY / 4,
       pollMs: options.pollMs ?? 1000,
       send: { timeoutMs: options.timeoutMs ?? ATTEMPT_TIMEOUT_MS, ca: trustedCas(config) },
       log: options.log,
@@ -384,20 +395,32 @@ export class WebhookService {
   /** The fan-out: one job event → its webhook events → one delivery per subscribed endpoint. */
   private onJobEvent(event: JobEvent): void {
     if (event.event === 'job.created' || event.event === 'job.progress') return;
+    let events: WebhookEvent[];
     try {
-      const events = eventsForJob(event, this.creditsOf(event.job.id), this.nowIso(), randomUUID);
+      events = eventsForJob(event, this.creditsOf(event.job.id), this.nowIso(), randomUUID);
       const items = events.flatMap((webhookEvent) =>
         this.repo
           .subscribers(event.ownerId, webhookEvent.eventType)
           .map((endpoint) => ({ endpoint, event: webhookEvent })),
       );
       this.store(items);
-      for (const tap of this.taps) tap(events, event);
     } catch (error) {
+      // Another process holds the database: the job events source calls again with this event
+      // once it is free (jobs/job-events.ts), so the deliveries are not lost.
+      if (isDatabaseBusy(error)) throw error;
       // A webhook problem must never break the job runner that emitted the event.
       this.options.log(
         `webhooks: could not queue events for job ${event.job.id}: ${String(error)}`,
       );
+      return;
+    }
+    for (const tap of this.taps) {
+      const run = (): void => tap(events, event);
+      // Stored: a tap that meets the lock runs again alone, never storing the deliveries twice.
+      if (!skipWhenBusy(run))
+        void writeWhenFree(run, { waitMs: TAP_WAIT_MS }).catch((error: unknown) =>
+          this.options.log(`webhooks: a tap gave up on job ${event.job.id}: ${String(error)}`),
+        );
     }
   }
 

@@ -19,15 +19,15 @@ export interface Routes {
       };
       response: z.output<typeof web_reader_readerSchemas.readerJobSchema>;
     };
-    '/reader/public/{job_id}': {
+    '/reader/public/{public_id}': {
       params: {
-        job_id: number;
+        public_id: string;
       };
       response: z.output<typeof web_reader_readerSchemas.publicReaderSchema>;
     };
-    '/reader/public/{job_id}/embed': {
+    '/reader/public/{public_id}/embed': {
       params: {
-        job_id: number;
+        public_id: string;
       };
       produces: 'html';
     };

@@ -18,13 +18,6 @@ export interface Routes {
     };
   };
   post: {
-    '/sync/devices': {
-      body: {
-        browser_fingerprint?: string;
-        timezone?: string;
-      };
-      response: TokenResponse;
-    };
     '/sync/link': {
       body: z.input<typeof sync_schemas.linkBodySchema>;
       response: z.output<typeof sync_schemas.syncStatusSchema>;

@@ -35,8 +35,14 @@ export function EnginePage() {
   );
 }
 
+/** A path from health; the engine leaves paths out for anyone but the machine's owner. */
+function PathText({ value, empty = 'none' }: { value: string | null; empty?: string }) {
+  return value ? <code className="path">{value}</code> : <>{empty}</>;
+}
+
 function HealthCards({ health }: { health: Health }) {
   const { database, ffmpeg, onnxruntime, models, jobs } = health;
+  const hidden = health.paths_shown ? 'none' : 'shown to the owner only';
   const selected = new Set(onnxruntime.selected_providers);
   return (
     <div className="grid">
@@ -54,7 +60,7 @@ function HealthCards({ health }: { health: Health }) {
             ['Uptime', formatDuration(health.uptime_seconds), 'engine-uptime'],
             ['Profile', health.profile === 'local' ? 'Local studio' : 'Hosted service'],
             ['Jobs', `${jobs.running} running · ${jobs.queued} queued`],
-            ['Data folder', <code className="path">{health.data_dir}</code>, 'engine-data-dir'],
+            ['Data folder', <PathText value={health.data_dir} empty={hidden} />, 'engine-data-dir'],
           ]}
         />
       </Card>
@@ -72,7 +78,7 @@ function HealthCards({ health }: { health: Health }) {
           items={[
             ['Schema version', database.schema_version],
             ['Journal mode', database.journal_mode.toUpperCase()],
-            ['File', <code className="path">{database.path}</code>],
+            ['File', <PathText value={database.path} empty={hidden} />],
           ]}
         />
       </Card>
@@ -91,7 +97,7 @@ function HealthCards({ health }: { health: Health }) {
           <Facts
             items={[
               ['Version', ffmpeg.version ?? 'unknown', 'ffmpeg-version'],
-              ['Path', <code className="path">{ffmpeg.path}</code>, 'ffmpeg-path'],
+              ['Path', <PathText value={ffmpeg.path} empty={hidden} />, 'ffmpeg-path'],
               ['Found via', ffmpeg.source ?? '–'],
             ]}
           />
@@ -141,10 +147,7 @@ function HealthCards({ health }: { health: Health }) {
         <Facts
           items={[
             ['Installed packs', String(models.installed_packs), 'models-installed'],
-            [
-              'Extra models folder',
-              models.models_dir ? <code className="path">{models.models_dir}</code> : 'none',
-            ],
+            ['Extra models folder', <PathText value={models.models_dir} empty={hidden} />],
           ]}
         />
         {models.installed_packs === 0 && (

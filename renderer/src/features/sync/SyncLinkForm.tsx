@@ -1,7 +1,7 @@
 /**
- * "Sign in to your Tapehouse account": e-mail and password, an API key for unattended
- * workstations, or Google/GitHub in the system browser (the engine listens on a loopback
- * address for the redirect; the panel follows the status until the link is made).
+ * "Sign in to your Tapehouse account": e-mail and password, or Google/GitHub in the system browser
+ * (the engine listens on a loopback address for the redirect; the panel follows the status until
+ * the link is made). No API key: the link is a session, and a key never opens one.
  */
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/errors.ts';
@@ -9,8 +9,6 @@ import { FormMessages, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import type { SyncClient } from './sync-client.ts';
 import type { OAuthProvider, SyncStatus } from './sync-types.ts';
-
-type Mode = 'password' | 'api_key';
 
 export function SyncLinkForm({
   client,
@@ -21,10 +19,8 @@ export function SyncLinkForm({
   onLinked: (status: SyncStatus) => void;
   onBrowserSignIn: () => void;
 }) {
-  const [mode, setMode] = useState<Mode>('password');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [apiKey, setApiKey] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -33,10 +29,8 @@ export function SyncLinkForm({
     setBusy(true);
     setError(null);
     try {
-      const request = mode === 'password' ? { email, password } : { api_key: apiKey };
-      onLinked(await client.link(request));
+      onLinked(await client.link({ email, password }));
       setPassword('');
-      setApiKey('');
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
@@ -58,50 +52,24 @@ export function SyncLinkForm({
 
   return (
     <form className="form sync-link" onSubmit={(e) => void submit(e)} data-testid="sync-link-form">
-      <div className="sync-link__modes" role="radiogroup" aria-label="How to sign in">
-        {(['password', 'api_key'] as const).map((value) => (
-          <label key={value} className="radio">
-            <input
-              type="radio"
-              name="sync-mode"
-              checked={mode === value}
-              onChange={() => setMode(value)}
-            />
-            {value === 'password' ? 'E-mail and password' : 'API key (unattended workstation)'}
-          </label>
-        ))}
-      </div>
-      {mode === 'password' ? (
-        <>
-          <TextField
-            label="E-mail"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-            testId="sync-email"
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-            testId="sync-password"
-          />
-        </>
-      ) : (
-        <TextField
-          label="API key"
-          hint="A key of your hosted account with the sync:link scope. It is exchanged for this workstation's own session and not kept."
-          value={apiKey}
-          onChange={(e) => setApiKey(e.target.value)}
-          required
-          testId="sync-api-key"
-        />
-      )}
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+        testId="sync-email"
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+        testId="sync-password"
+      />
       <FormMessages error={error} testId="sync-link-messages" />
       <div className="form__actions">
         <button

@@ -18,7 +18,7 @@ function ReaderItem({ job, onDelete }: { job: ReaderJob; onDelete: () => void })
   const copy = async (what: string, text: string) => {
     setCopied((await copyText(text, null)) ? what : `press Ctrl+C: ${text}`);
   };
-  const publicUrl = job.embed_url.replace(/\/embed$/, '');
+  const publicUrl = job.public_url;
   return (
     <li className="web-reader-item" data-testid={`reader-${job.id}`}>
       <div className="web-reader-item__head">

@@ -6,6 +6,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Principal } from '../../../api/principal.ts';
 import type { ApiKeyRow } from '../../../db/schema/api-keys.ts';
+import { skipWhenBusy } from '../../../db/write-access.ts';
 import { AppError } from '../../../errors.ts';
 import { isPast, isoAfterSeconds } from '../auth/time.ts';
 import type { UserRepo } from '../auth/user-repo.ts';
@@ -84,7 +85,8 @@ export class ApiKeyService {
     const status = statusOf(row);
     if (status !== 'active') throw rejected(`This API key is ${status}.`);
     if (this.users.get(row.userId)?.isActive !== true) throw rejected('This account is disabled.');
-    this.keys.markUsed(row.id);
+    // A last-used time is skipped, not waited for, while another process holds the database.
+    skipWhenBusy(() => this.keys.markUsed(row.id));
     return { userId: row.userId, kind: 'api_key', scopes: row.scopes, credentialId: row.id };
   }
 }

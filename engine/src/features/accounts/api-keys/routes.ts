@@ -20,6 +20,7 @@ export const apiKeyRoutes = [
     summary: 'Create an API key; the secret (api_key) is in this response only',
     tag: 'api-keys',
     auth: 'bearer',
+    issues: 'credential',
     body: createApiKeyBody,
     response: createdApiKeySchema,
     status: 201,

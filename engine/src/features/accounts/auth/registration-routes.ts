@@ -48,6 +48,7 @@ export const registrationRoutes = [
     summary: 'Finish a sign-up with the e-mailed code: the account is created and logged in',
     tag: 'auth',
     auth: 'none',
+    issues: 'credential',
     rateLimit: { limit: 10, windowSeconds: 60 },
     body: z.object({
       email: z.email().max(254),

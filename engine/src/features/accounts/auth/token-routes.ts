@@ -27,6 +27,7 @@ export const tokenRoutes = [
     summary: 'Log in with e-mail (username) and password; form-urlencoded (JSON also accepted)',
     tag: 'auth',
     auth: 'none',
+    issues: 'credential',
     bodyKind: 'form',
     body: z.object({
       username: z.string().trim().min(1).max(254),
@@ -46,6 +47,7 @@ export const tokenRoutes = [
       'Exchange a refresh token for new tokens (the old one is spent; reuse ends the session)',
     tag: 'auth',
     auth: 'none',
+    issues: 'credential',
     body: refreshBody,
     response: tokenPairSchema,
     errors: ['validation_error', 'unauthorized'],
@@ -58,6 +60,7 @@ export const tokenRoutes = [
     summary: 'Like /auth/refresh, plus the complete user',
     tag: 'auth',
     auth: 'none',
+    issues: 'credential',
     body: refreshBody,
     response: tokenResponseSchema,
     errors: ['validation_error', 'unauthorized'],

@@ -62,6 +62,7 @@ export const oauthRoutes = [
       'Sign in with Google: the id_token is verified against Google’s keys; registers or logs in',
     tag: 'auth',
     auth: 'none',
+    issues: 'credential',
     rateLimit: SIGN_IN_LIMIT,
     body: z.object({
       profile: profile.extend({ email: z.email().max(254) }),
@@ -86,6 +87,7 @@ export const oauthRoutes = [
       'Sign in with GitHub: the access token is confirmed with GitHub’s API; registers or logs in',
     tag: 'auth',
     auth: 'none',
+    issues: 'credential',
     rateLimit: SIGN_IN_LIMIT,
     body: z.object({
       profile: profile.default({}),
@@ -110,6 +112,7 @@ export const accountProviderRoutes = [
     summary: 'Link a Google (id_token) or GitHub (access_token) account to the caller',
     tag: 'auth',
     auth: 'bearer',
+    issues: 'credential',
     body: z
       .object({
         provider: providerSchema,

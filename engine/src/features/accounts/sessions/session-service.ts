@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AuthSessionRow, DeviceRow } from '../../../db/schema/sessions.ts';
+import { skipWhenBusy } from '../../../db/write-access.ts';
 import { AppError } from '../../../errors.ts';
 import { isPast, isoAfterSeconds, nowIso } from '../auth/time.ts';
 import { describeLocation, deviceFingerprint, type ClientInfo } from './client-info.ts';
@@ -20,7 +21,10 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 /** `last_active` is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** `api_key`: a workstation linked with an API key (features/sync, POST /sync/devices). */
+/**
+ * `api_key`: a workstation an older build linked with an API key (the removed POST /sync/devices);
+ * kept for those sessions' records, never issued now (docs/api/scopes.md).
+ */
 export type LoginMethod = 'password' | 'registration' | 'google' | 'github' | 'api_key';
 
 export function sessionInfo(row: AuthSessionRow, currentId: string | null): SessionInfo {
@@ -118,7 +122,8 @@ export class SessionService {
   /** Notes activity on a session (throttled) — called per authenticated request. */
   noteActivity(row: AuthSessionRow): void {
     if (Date.now() - Date.parse(row.lastActive) < TOUCH_EVERY_MS) return;
-    this.sessions.touch(row.id, { lastActive: nowIso() });
+    // Skipped, not waited for, while another process holds the database: reads go on.
+    skipWhenBusy(() => this.sessions.touch(row.id, { lastActive: nowIso() }));
   }
 
   /** Slides the session's expiry forward on refresh and marks its device seen. */

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,5 +75,50 @@ describe('UrlSigner', () => {
     expect(() =>
       signer.sign({ path: path.join(os.tmpdir(), 'elsewhere'), filename: 'e', contentType: 'x' }),
     ).toThrow(/inside the data dir/);
+  });
+
+  // Issue 25, defect 9: a URL signed with the engine's own key served /etc/hostname. The
+  // signature proves who signed; the path must still stay inside the data folder.
+  it('keeps a validly signed path inside the data folder: .., absolute and symlinks out refused', () => {
+    const dir = home();
+    const signer = new UrlSigner(dir, new ManualClock(1_000_000));
+    const key = Buffer.from(
+      fs.readFileSync(path.join(dir, 'url-signing-key'), 'utf8').trim(),
+      'base64url',
+    );
+    // Signed the way the engine signs (HMAC-SHA256 over "<token>.<expires>"), by its key.
+    const signed = (p: string): [string, number, string] => {
+      const token = Buffer.from(JSON.stringify({ p, n: 'x', t: 'text/plain' })).toString(
+        'base64url',
+      );
+      const expires = 2_000;
+      const mac = createHmac('sha256', key).update(`${token}.${expires}`).digest('base64url');
+      return [token, expires, mac];
+    };
+    const outside = path.join(home(), 'secret.txt');
+    fs.writeFileSync(outside, 'not yours');
+    fs.symlinkSync(outside, path.join(dir, 'link.txt'));
+    fs.mkdirSync(path.join(dir, 'sub'));
+    fs.symlinkSync(path.dirname(outside), path.join(dir, 'sub', 'dir-link'));
+    const attempts = [
+      path.relative(dir, '/etc/hostname'),
+      '/etc/hostname',
+      path.relative(dir, outside),
+      'link.txt',
+      'sub/dir-link/secret.txt',
+      'sub/../../x',
+    ];
+    for (const attempt of attempts) {
+      expect(
+        codeOf(() => signer.verify(...signed(attempt))),
+        attempt,
+      ).toBe('forbidden');
+    }
+    // A directory inside the data folder is no file either.
+    expect(codeOf(() => signer.verify(...signed('sub')))).toBe('gone');
+    fs.writeFileSync(path.join(dir, 'sub', 'ok.txt'), 'yours');
+    expect(signer.verify(...signed('sub/ok.txt')).path).toBe(
+      fs.realpathSync(path.join(dir, 'sub', 'ok.txt')),
+    );
   });
 });

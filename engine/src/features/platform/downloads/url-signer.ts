@@ -52,6 +52,12 @@ function loadKey(home: string): Buffer {
   return key;
 }
 
+/** Whether `file` lies strictly below `root` (both absolute and resolved). */
+function isInside(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
 export class UrlSigner {
   private readonly key: Buffer;
 
@@ -64,7 +70,7 @@ export class UrlSigner {
 
   sign(file: SignedFile, ttlSeconds = DEFAULT_URL_TTL_SECONDS): SignedUrl {
     const relative = path.relative(this.home, path.resolve(file.path));
-    if (relative.startsWith('..') || path.isAbsolute(relative))
+    if (!isInside(path.resolve(this.home), path.resolve(file.path)))
       throw new Error(`signed URLs serve files inside the data dir only: ${file.path}`);
     const ttl = Math.max(1, Math.min(MAX_URL_TTL_SECONDS, Math.round(ttlSeconds)));
     const expires = Math.floor(this.clock.now() / 1000) + ttl;
@@ -97,10 +103,30 @@ export class UrlSigner {
     } catch {
       throw new AppError('forbidden', 'This download link is not valid.');
     }
-    const file = path.resolve(this.home, payload.p);
-    if (!fs.existsSync(file))
+    return { path: this.confined(payload.p), filename: payload.n, contentType: payload.t };
+  }
+
+  /**
+   * The real file a link's path names, kept inside the data folder: `..`, an absolute path or a
+   * symlink leading out of it is refused even under a valid signature (the signature proves who
+   * signed, not that the path is safe), and only regular files are served.
+   */
+  private confined(relative: string): string {
+    const refused = (): AppError =>
+      new AppError('forbidden', 'This download link names a file outside the data folder.');
+    if (typeof relative !== 'string' || relative === '' || path.isAbsolute(relative))
+      throw refused();
+    const lexical = path.resolve(this.home, relative);
+    if (!isInside(path.resolve(this.home), lexical)) throw refused();
+    let real: string;
+    try {
+      real = fs.realpathSync(lexical);
+    } catch {
       throw new AppError('gone', 'The file behind this link no longer exists.');
-    return { path: file, filename: payload.n, contentType: payload.t };
+    }
+    if (!isInside(fs.realpathSync(this.home), real)) throw refused();
+    if (!fs.statSync(real).isFile()) throw new AppError('gone', 'The link names no file.');
+    return real;
   }
 
   private mac(token: string, expires: number): string {

@@ -1,4 +1,9 @@
-/** GET /health's body. Imports only zod: the studio derives its types from it. */
+/**
+ * GET /health's body. Imports only zod: the studio derives its types from it. The fields that
+ * name places on this machine (`data_dir`, `database.path`, `ffmpeg.path`, `models.models_dir`,
+ * and ffmpeg's messages, which name the paths it tried) are null unless the caller is the
+ * machine's owner (the studio token or a studio session; docs/api/README.md, Health).
+ */
 import { z } from 'zod';
 
 export const healthSchema = z
@@ -7,10 +12,10 @@ export const healthSchema = z
     version: z.string(),
     uptime_seconds: z.number(),
     profile: z.enum(['local', 'hosted']),
-    data_dir: z.string(),
+    data_dir: z.string().nullable(),
     database: z.object({
       status: z.enum(['ok', 'error']),
-      path: z.string(),
+      path: z.string().nullable(),
       journal_mode: z.string(),
       schema_version: z.string(),
       error: z.string().nullable(),
@@ -30,6 +35,8 @@ export const healthSchema = z
       override: z.array(z.string()).nullable(),
     }),
     models: z.object({ installed_packs: z.number().int(), models_dir: z.string().nullable() }),
+    /** False when the paths above were left out because the caller is not the owner. */
+    paths_shown: z.boolean(),
     jobs: z.object({ queued: z.number().int(), running: z.number().int() }),
   })
   .meta({ id: 'Health' });

@@ -35,6 +35,7 @@ export const studioRoutes = [
       'Exchange a sign-in link’s one-time code (or an owner credential) for a studio session token',
     tag: 'local',
     auth: 'none',
+    issues: 'credential',
     // Codes are 256-bit, so this is about noise, not guessing.
     rateLimit: { limit: 20, windowSeconds: 60 },
     body: z.object({ code: z.string().max(128).optional() }),
@@ -69,6 +70,7 @@ export const studioRoutes = [
     summary: 'A new one-time sign-in link for the web studio (owner only)',
     tag: 'local',
     auth: 'bearer',
+    issues: 'credential',
     response: z.object({ url: z.string(), expires_in: z.number().int() }),
     status: 201,
     errors: ['unauthorized', 'forbidden'],

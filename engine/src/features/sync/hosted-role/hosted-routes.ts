@@ -1,12 +1,12 @@
 /**
  * The hosted side of sync (docs/api/sync.md, "Hosted routes"): what a studio calls on the hosted
- * service besides the platform's own routes — register a workstation with an API key, and finish
- * a browser sign-in. Every engine serves them; they matter on the hosted service.
+ * service besides the platform's own routes — finish a browser sign-in. Every engine serves them;
+ * they matter on the hosted service. A workstation links with a session (a password login or
+ * this sign-in), never with an API key: a key never mints sessions (docs/api/scopes.md), so the
+ * former `POST /sync/devices` answers 410 (api/route-table.ts).
  */
 import { z } from 'zod';
-import { callerOf } from '../../../api/principal.ts';
 import { defineRoute } from '../../../api/route.ts';
-import { AppError } from '../../../errors.ts';
 import { tokenResponseSchema } from '../../accounts/index.ts';
 import { OAUTH_PROVIDERS } from '../schemas.ts';
 
@@ -29,35 +29,6 @@ function client(
 
 export const hostedSyncRoutes = [
   defineRoute({
-    method: 'post',
-    path: '/sync/devices',
-    summary:
-      'Register the calling workstation as a device with an API key: opens a device session (Token response)',
-    tag: 'sync',
-    auth: 'user',
-    scope: 'sync:link',
-    rateLimit: { limit: 30, windowSeconds: 60 },
-    body: z.object(hints),
-    response: tokenResponseSchema,
-    errors: [
-      'unauthorized',
-      'token_expired',
-      'forbidden',
-      'validation_error',
-      'rate_limit_exceeded',
-    ],
-    handler: (ctx, { sync }) => {
-      const caller = callerOf(ctx.principal);
-      if (caller.kind !== 'api_key') {
-        throw new AppError(
-          'forbidden',
-          'A workstation registers with an API key; a signed-in session is a device already.',
-        );
-      }
-      return sync.devices.register(caller.userId, client(ctx, ctx.body));
-    },
-  }),
-  defineRoute({
     method: 'get',
     path: '/sync/oauth/{provider}',
     summary: 'Which OAuth app a workstation signs in with in the system browser',
@@ -77,6 +48,7 @@ export const hostedSyncRoutes = [
       'Finish a workstation’s browser sign-in: exchange the loopback code (PKCE) and open a device session',
     tag: 'sync',
     auth: 'none',
+    issues: 'credential',
     rateLimit: { limit: 30, windowSeconds: 60 },
     params: z.object({ provider: z.enum(OAUTH_PROVIDERS) }),
     body: z.object({

@@ -19,7 +19,6 @@ export interface HostedRequest {
   form?: Record<string, string>;
   body?: FormData;
   bearer?: string;
-  apiKey?: string;
   signal?: AbortSignal;
   /** Longer deadlines for uploads. */
   timeoutMs?: number;
@@ -75,7 +74,6 @@ export class HostedHttp {
       Accept: 'application/json',
     };
     if (request.bearer) headers.Authorization = `Bearer ${request.bearer}`;
-    if (request.apiKey) headers['X-API-Key'] = request.apiKey;
     let body: string | FormData | undefined;
     if (request.json !== undefined) {
       headers['Content-Type'] = 'application/json';

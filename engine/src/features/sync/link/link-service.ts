@@ -3,8 +3,6 @@
  *
  * - e-mail and password: `POST /auth/token` on the hosted service, as any login; the hosted
  *   service records this workstation as a device and opens a session for it.
- * - API key (unattended workstations): `POST /sync/devices` on the hosted service with the key,
- *   which opens the same kind of device session. The key itself is not kept.
  * - Google or GitHub in the system browser: link/oauth-loopback.ts ends here too.
  *
  * Either way the studio keeps only the session's token pair (secret store) and the account's
@@ -22,6 +20,7 @@ import type { HostedSession, TokenPair } from '../hosted/hosted-session.ts';
 import { readClaims } from '../hosted/token-claims.ts';
 import type { LinkRepo } from './link-repo.ts';
 
+/** `api_key`: a link an older build made with an API key; no longer possible (docs/api/sync.md). */
 export type LinkMethod = 'password' | 'api_key' | 'google' | 'github';
 
 export interface TokenAnswer extends TokenPair {
@@ -89,16 +88,6 @@ export class LinkService {
       throw refused(answer, 'the e-mail and password');
     }
     await this.complete(answer.body, 'password');
-  }
-
-  async withApiKey(apiKey: string): Promise<void> {
-    this.assertUnlinked();
-    const answer = await this.http.send('POST', '/sync/devices', {
-      apiKey,
-      json: { browser_fingerprint: this.options.installId(), timezone: this.options.timezone() },
-    });
-    if (answer.status !== 200 || !isTokenAnswer(answer.body)) throw refused(answer, 'the API key');
-    await this.complete(answer.body, 'api_key');
   }
 
   /** The last step of every way in: keep the tokens, remember the account, sync at once. */

@@ -14,6 +14,7 @@ import { convert, grabThumbnail, probeStreams, toJpeg } from './media-convert.ts
 import { DOWNLOAD_FORMATS, outputName, type ConversionPlan } from './media-options.ts';
 import { PUBLIC_MAX_SECONDS, tooLong } from './media-options.ts';
 import type { ToolBinary } from './ytdlp/tool-pack.ts';
+import { checkFetched, DOWNLOAD_PROTOCOL_ARGS, httpOnlySelector } from './ytdlp/media-protocols.ts';
 import { runYtDlp } from './ytdlp/ytdlp-run.ts';
 
 /** A download may take this long at most (the whole yt-dlp run). */
@@ -90,18 +91,19 @@ export async function runDownload(
   const ffmpeg = await deps.ffmpeg.require();
   ctx.progress({ percent: 0, stage: 'download' });
   let title = input.title;
+  let fetched: Record<string, unknown> | null = null;
   await runYtDlp(
     binary,
     deps.fetcher.policy,
     [
       '-f',
-      input.plan.selector,
+      httpOnlySelector(input.plan.selector),
       '-o',
       path.join(work, 'media.%(ext)s'),
       '--newline',
       '--no-part',
-      // Every segment through yt-dlp's own downloader, so through the proxy; ffmpeg only merges.
-      '--hls-prefer-native',
+      // http(s) media only, through yt-dlp's own downloaders and so the proxy; ffmpeg merges.
+      ...DOWNLOAD_PROTOCOL_ARGS,
       '--ffmpeg-location',
       ffmpeg.path,
       '--merge-output-format',
@@ -121,11 +123,14 @@ export async function runDownload(
       onLine: (line) => {
         const percent = /^\[download\]\s+([\d.]+)%/.exec(line)?.[1];
         if (percent) ctx.progress({ percent: Number(percent) * 0.8, stage: 'download' });
-        else if (line.startsWith('{'))
-          title = (JSON.parse(line) as { title?: string }).title ?? title;
+        else if (line.startsWith('{')) {
+          fetched = JSON.parse(line) as Record<string, unknown>;
+          title = typeof fetched.title === 'string' ? fetched.title : title;
+        }
       },
     },
   );
+  checkFetched(fetched);
   const { media, thumbnail } = found(work);
   if (!media) throw new Error('yt-dlp finished without writing the media file');
   const source = await probeStreams(ffmpeg, media, signal);

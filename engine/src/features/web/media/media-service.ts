@@ -19,8 +19,8 @@ import {
   tooLong,
   type DownloadFormat,
 } from './media-options.ts';
-import { isBasicFormat, toVideoInfo, type VideoInfo } from './video-info.ts';
-import { runYtDlp } from './ytdlp/ytdlp-run.ts';
+import { isBasicFormat, toVideoInfo, unfetchedProtocols, type VideoInfo } from './video-info.ts';
+import { extractionError, runYtDlp } from './ytdlp/ytdlp-run.ts';
 import type { YtDlpTool } from './ytdlp/ytdlp-tool.ts';
 
 export const INFO_JOB = 'media_info';
@@ -77,7 +77,15 @@ export class MediaService {
       });
       const json = out.stdout.split('\n').find((line) => line.startsWith('{'));
       if (!json) throw new AppError('bad_request', 'yt-dlp found nothing at this URL.');
-      const info = toVideoInfo(JSON.parse(json), url);
+      const raw: unknown = JSON.parse(json);
+      const info = toVideoInfo(raw, url);
+      const unfetched = unfetchedProtocols(raw);
+      if (info.formats.length === 0 && unfetched.length > 0)
+        throw extractionError(
+          'refused',
+          `the media is served over ${unfetched.join(', ')}: only http and https media is ` +
+            'fetched (docs/api/fetching.md)',
+        );
       this.cache.put(url, info);
       return info;
     } finally {

@@ -3,6 +3,7 @@
  * its formats. Pure functions; the public routes' "basic formats only" view is here too.
  */
 import { z } from 'zod';
+import { isFetchedProtocol } from './ytdlp/media-protocols.ts';
 
 /** The fields of yt-dlp's info dict we read (everything else is ignored). */
 const ytFormat = z
@@ -122,8 +123,16 @@ export function toVideoInfo(raw: unknown, url: string): VideoInfo {
     platform: (info.extractor_key ?? info.extractor ?? 'generic').toLowerCase(),
     video_id: info.id ?? 'unknown',
     webpage_url: info.webpage_url ?? url,
-    formats: (info.formats ?? []).map(formatView),
+    // Only what can be fetched through the proxy is offered (ytdlp/media-protocols.ts).
+    formats: (info.formats ?? []).filter((f) => isFetchedProtocol(f.protocol)).map(formatView),
   };
+}
+
+/** The protocols of the formats toVideoInfo leaves out (`rtmp`, `rtsp`, …), once each. */
+export function unfetchedProtocols(raw: unknown): string[] {
+  const formats = ytInfo.parse(raw).formats ?? [];
+  const left = formats.filter((f) => !isFetchedProtocol(f.protocol));
+  return [...new Set(left.map((f) => f.protocol ?? 'unknown'))];
 }
 
 /** Public routes: at most 720p, and only formats a browser plays (one file, no merge). */

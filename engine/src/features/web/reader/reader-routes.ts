@@ -24,7 +24,11 @@ import { publicReaderView, readerJobView } from './reader-views.ts';
 const TAG = 'reader';
 const PUBLIC_LIMIT = { limit: 120, windowSeconds: 60 };
 const readerId = z.object({ reader_job_id: z.coerce.number().int().positive() });
-const publicId = z.object({ job_id: z.coerce.number().int().positive() });
+/**
+ * The random public id (reader/public-links.ts). Anything else — a job's integer id included —
+ * is just an unknown name: 404, never a hint.
+ */
+const publicId = z.object({ public_id: z.string().min(1).max(64) });
 
 function owner(principal: Principal | null): string {
   return callerOf(principal).userId;
@@ -125,7 +129,7 @@ export const readerRoutes = [
   }),
   defineRoute({
     method: 'get',
-    path: '/reader/public/{job_id}',
+    path: '/reader/public/{public_id}',
     summary: 'The public view of a narration (no credential): title, audio URL, duration',
     tag: TAG,
     auth: 'none',
@@ -134,11 +138,11 @@ export const readerRoutes = [
     response: publicReaderSchema,
     errors: ['not_found', 'validation_error', 'rate_limit_exceeded'],
     handler: ({ params, headers }, { web }) =>
-      publicReaderView(web.context, web.reader.publicJob(params.job_id), originOf(headers)),
+      publicReaderView(web.context, web.reader.publicJob(params.public_id), originOf(headers)),
   }),
   defineRoute({
     method: 'get',
-    path: '/reader/public/{job_id}/embed',
+    path: '/reader/public/{public_id}/embed',
     summary: 'The embeddable player page (HTML, framable by any site, no script)',
     tag: TAG,
     auth: 'none',
@@ -149,7 +153,7 @@ export const readerRoutes = [
     handler: ({ params, headers }, { web }) => {
       const view = publicReaderView(
         web.context,
-        web.reader.publicJob(params.job_id),
+        web.reader.publicJob(params.public_id),
         originOf(headers),
       );
       return new TextReply(embedPage(view), 'text/html; charset=utf-8', EMBED_HEADERS);

@@ -38,6 +38,9 @@ export const readerJobSchema = z.object({
   audio_url: z.string().nullable(),
   embed_url: z.string(),
   embed_html: z.string(),
+  /** Native: the random id of the public view and embed page (never the integer id). */
+  public_id: z.string(),
+  public_url: z.string(),
   audio_duration_seconds: z.number().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
@@ -67,7 +70,8 @@ export const readerListSchema = z.object({
 });
 
 export const publicReaderSchema = z.object({
-  id: z.number().int(),
+  /** The public id (32 hex characters) the view is reached by. */
+  id: z.string(),
   status: z.enum(['processing', 'completed', 'failed']),
   title: z.string(),
   audio_url: z.string().nullable(),

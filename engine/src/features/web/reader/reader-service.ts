@@ -148,6 +148,7 @@ export class ReaderService {
       webhook_url: request.webhook_url ?? null,
     };
     const row = await this.deps.jobs.create(ownerId, READER_JOB, input);
+    this.deps.publicLinks.idFor(row.id);
     const secret = request.webhook_url
       ? this.callbacks.register(row.id, ownerId, request.webhook_url)
       : null;
@@ -171,11 +172,15 @@ export class ReaderService {
     return row;
   }
 
-  /** Any reader job by id, for the public view (deleted ones are gone). */
-  publicJob(id: number): JobRow {
-    const row = this.deps.jobRepo.get(id);
+  /**
+   * The reader job behind a public id, for the public view (deleted ones are gone). Only the
+   * random public id finds it: a job's integer id is no public name.
+   */
+  publicJob(publicId: string): JobRow {
+    const id = this.deps.publicLinks.jobFor(publicId);
+    const row = id === null ? undefined : this.deps.jobRepo.get(id);
     if (!row || row.type !== READER_JOB || isResultDeleted(row))
-      throw new AppError('not_found', `Reader job ${id} not found.`);
+      throw new AppError('not_found', 'No such public narration.');
     return row;
   }
 
@@ -197,6 +202,7 @@ export class ReaderService {
     if (row.status === 'completed' && result?.audio_file_key)
       this.deps.files.discard(ownerId, result.audio_file_key);
     this.deps.jobRepo.markResultDeleted(id, new Date(this.deps.clock.now()).toISOString());
+    this.deps.publicLinks.forget(id);
     this.callbacks.forget(id);
   }
 

@@ -19,8 +19,13 @@ function status(row: JobRow): ReaderJob['status'] {
   return row.status === 'failed' || row.status === 'cancelled' ? 'failed' : 'processing';
 }
 
-export function embedUrl(origin: string, id: number): string {
-  return `${origin}/api/v1/reader/public/${id}/embed`;
+/** The public view's URL: named by the job's random public id, never its integer id. */
+export function publicUrl(origin: string, publicId: string): string {
+  return `${origin}/api/v1/reader/public/${publicId}`;
+}
+
+export function embedUrl(origin: string, publicId: string): string {
+  return `${publicUrl(origin, publicId)}/embed`;
 }
 
 function audioUrl(deps: WebContext, row: JobRow, origin: string): string | null {
@@ -33,9 +38,12 @@ function audioUrl(deps: WebContext, row: JobRow, origin: string): string | null 
 export function readerJobView(deps: WebContext, row: JobRow, origin: string): ReaderJob {
   const input = row.input as ReaderInput;
   const result = row.status === 'completed' ? (row.result as ReaderResult | null) : null;
-  const embed = embedUrl(origin, row.id);
+  const publicId = deps.publicLinks.idFor(row.id);
+  const embed = embedUrl(origin, publicId);
   return {
     id: row.id,
+    public_id: publicId,
+    public_url: publicUrl(origin, publicId),
     status: status(row),
     progress: Math.round(row.progress * 10) / 10,
     title: input.title,
@@ -58,12 +66,15 @@ export function readerJobView(deps: WebContext, row: JobRow, origin: string): Re
   };
 }
 
-/** Only what a stranger may see: title, audio, duration (and the branding switch). */
+/**
+ * Only what a stranger may see: title, audio, duration (and the branding switch); its `id` is
+ * the public id the view was reached by.
+ */
 export function publicReaderView(deps: WebContext, row: JobRow, origin: string): PublicReader {
   const input = row.input as ReaderInput;
   const result = row.status === 'completed' ? (row.result as ReaderResult | null) : null;
   return {
-    id: row.id,
+    id: deps.publicLinks.idFor(row.id),
     status: status(row),
     title: input.title,
     audio_url: audioUrl(deps, row, origin),
@@ -83,7 +94,8 @@ export function callbackPayload(deps: WebContext, row: JobRow): Record<string, u
     status: row.status,
     title: view.title,
     audio_url: view.audio_url,
-    embed_url: embedUrl(input.origin, row.id),
+    public_id: view.id,
+    embed_url: embedUrl(input.origin, view.id),
     audio_duration_seconds: view.audio_duration_seconds,
     word_count: result?.word_count ?? null,
     ...(row.status === 'failed' && {

@@ -3,11 +3,11 @@
  * the installed tool pack, the system binary, and the binary an extraction uses now. The studio
  * reads `status()`, installs or updates through the `tool_install` job, and switches preference.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { settingsPath, type EngineConfig } from '../../../../config.ts';
+import type { EngineConfig } from '../../../../config.ts';
 import { findOnPath } from '../../../../audio/index.ts';
 import { AppError } from '../../../../errors.ts';
+import { updateSettingsFile } from '../../../../settings-file.ts';
 import { loadToolManifest, type ToolManifest } from './tool-manifest.ts';
 import {
   chooseBinary,
@@ -81,13 +81,7 @@ export class YtDlpTool {
         'validation_error',
         'preference must be auto, pack, system or an absolute path.',
       );
-    const file = settingsPath(this.config.home);
-    let current: Record<string, unknown> = {};
-    if (fs.existsSync(file))
-      current = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-    const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, `${JSON.stringify({ ...current, ytDlp: preference }, null, 2)}\n`);
-    fs.renameSync(temp, file);
+    updateSettingsFile(this.config.home, { ytDlp: preference });
     this.preference = preference;
   }
 }

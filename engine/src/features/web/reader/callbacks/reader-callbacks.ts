@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import tls from 'node:tls';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { readerCallbacks, type ReaderCallbackRow } from '../../../../db/schema/web.ts';
+import { writeWhenFree } from '../../../../db/write-access.ts';
 import { AppError } from '../../../../errors.ts';
 import type { JobRow } from '../../../../jobs/job-repo.ts';
 import type { JobEvent } from '../../../../jobs/job-types.ts';
@@ -26,6 +27,9 @@ const POLL_MS = 1000;
 export function retryDelayMs(failedAttempts: number): number {
   return Math.min(60, 2 ** (failedAttempts - 1)) * 60_000;
 }
+
+/** How long a sent callback's outcome waits for a busy database (then it may be sent again). */
+const RECORD_WAIT_MS = 10 * 60_000;
 
 export class ReaderCallbacks {
   private readonly guard: AddressGuard;
@@ -81,7 +85,7 @@ export class ReaderCallbacks {
 
   start(): void {
     this.unsubscribe = this.deps.jobEvents.subscribe((event) => this.onEvent(event));
-    this.timer = setInterval(() => void this.deliverDue(), POLL_MS);
+    this.timer = setInterval(() => this.deliverInBackground(), POLL_MS);
     this.timer.unref();
   }
 
@@ -110,7 +114,14 @@ export class ReaderCallbacks {
       .set({ status: 'pending', eventId, eventType: event.event, body, nextAttemptAt: now })
       .where(eq(readerCallbacks.jobId, event.job.id))
       .run();
-    void this.deliverDue();
+    this.deliverInBackground();
+  }
+
+  /** `deliverDue` from a timer or an event: a failure is logged, never thrown at the loop. */
+  private deliverInBackground(): void {
+    this.deliverDue().catch((error: unknown) => {
+      this.deps.log(`reader callbacks: ${String(error)}`);
+    });
   }
 
   /** Sends every due callback, one at a time (a reader job has exactly one). */
@@ -155,20 +166,25 @@ export class ReaderCallbacks {
     const attempts = row.attempts + 1;
     const now = this.deps.clock.now();
     const delivered = outcome.error === null;
-    this.deps.db
-      .update(readerCallbacks)
-      .set({
-        attempts,
-        responseCode: outcome.status,
-        lastError: outcome.error,
-        status: delivered ? 'delivered' : attempts >= MAX_ATTEMPTS ? 'dead_lettered' : 'retrying',
-        deliveredAt: delivered ? new Date(now).toISOString() : null,
-        nextAttemptAt:
-          delivered || attempts >= MAX_ATTEMPTS
-            ? null
-            : new Date(now + retryDelayMs(attempts)).toISOString(),
-      })
-      .where(eq(readerCallbacks.jobId, row.jobId))
-      .run();
+    const record = (): void => {
+      this.deps.db
+        .update(readerCallbacks)
+        .set({
+          attempts,
+          responseCode: outcome.status,
+          lastError: outcome.error,
+          status: delivered ? 'delivered' : attempts >= MAX_ATTEMPTS ? 'dead_lettered' : 'retrying',
+          deliveredAt: delivered ? new Date(now).toISOString() : null,
+          nextAttemptAt:
+            delivered || attempts >= MAX_ATTEMPTS
+              ? null
+              : new Date(now + retryDelayMs(attempts)).toISOString(),
+        })
+        .where(eq(readerCallbacks.jobId, row.jobId))
+        .run();
+    };
+    // Sent: the outcome waits for a database another process holds rather than being lost (the
+    // callback would go out again) — db/write-access.ts.
+    await writeWhenFree(record, { waitMs: RECORD_WAIT_MS });
   }
 }
