@@ -5,9 +5,9 @@
  * Each voice is named, picked and previewed in place (CastVoicePicker).
  */
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Dialog } from '../../components/Dialog.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { useAudiobooks } from './audiobooks-context.tsx';
 import { usePreviewPlayer } from '../voices/use-preview-player.ts';
 import { LIMITS, audiobookErrorText, formatCount, plural } from './audiobook-format.ts';

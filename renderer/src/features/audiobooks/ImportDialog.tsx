@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { Project } from './audiobook-types.ts';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { ImportForm } from './ImportForm.tsx';
 import { ImportProgress } from './ImportProgress.tsx';
 import { useManuscriptImport, type ImportRequest } from './use-manuscript-import.ts';

@@ -3,12 +3,10 @@
  * speaker options, and for a book that has chapters already whether to add or replace.
  */
 import { useId, type FormEvent } from 'react';
-import { DropZone } from '../../components/audio/FilePicker.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { formatBytes } from '../../lib/format.ts';
+import { FileDrop } from '../../ui/FileDrop.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { MANUSCRIPT_ACCEPT, manuscriptFileProblem } from './audiobook-format.ts';
-import { AbIcon } from './icons.tsx';
 import type { ImportRequest } from './use-manuscript-import.ts';
 
 /** The form's fields are the dialog's, so they are still there after "Try again". */
@@ -66,22 +64,20 @@ export function ImportForm({
       </div>
 
       {source === 'file' ? (
-        <DropZone accept={MANUSCRIPT_ACCEPT} onFile={pick} testId="import-file-input">
-          <AbIcon name="file" size={22} />
-          {file ? (
-            <span className="ab-drop__text">
-              <strong className="text" data-testid="import-file-name">
-                {file.name}
-              </strong>
-              <span className="muted">{formatBytes(file.size)} · Choose another file</span>
-            </span>
-          ) : (
-            <span className="ab-drop__text">
-              <strong className="text">Choose a manuscript</strong>
-              <span className="muted">PDF, EPUB, DOCX or TXT</span>
-            </span>
-          )}
-        </DropZone>
+        <FileDrop
+          label="Manuscript"
+          accept={MANUSCRIPT_ACCEPT}
+          file={file}
+          onFile={pick}
+          testId="import-file-input"
+          icon="file"
+          hint="PDF, EPUB, DOCX or TXT"
+          prompt={
+            <>
+              Drop the manuscript here or <u>choose a file</u>
+            </>
+          }
+        />
       ) : (
         <div className="field">
           <label className="field__label" htmlFor={`${inputId}-paste`}>

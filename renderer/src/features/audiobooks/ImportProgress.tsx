@@ -1,6 +1,6 @@
 /** The import's progress: its steps, the bar, and how it ended (the book's totals, or why not). */
-import { Icon } from '../../components/Icon.tsx';
-import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { approxRuntime, formatWords, importStageText, plural } from './audiobook-format.ts';
 import { progressOf, type ImportPhase } from './import-progress.ts';

@@ -3,7 +3,7 @@
  * author (the list's own filter), pages of 12, and "New audiobook".
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { useAudiobooks } from './audiobooks-context.tsx';
 import { approxRuntime, formatCount, formatUpdated } from './audiobook-format.ts';

@@ -4,7 +4,7 @@
  * (the paragraph listing's opt-in pagination); short ones are shown whole.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { useAudiobooks } from './audiobooks-context.tsx';
 import {

@@ -3,7 +3,7 @@
  * progress (percent, counts, ETA from GET .../narration/progress) with Cancel, and the answer
  * of the last request (the estimate, the inline rights prompt, or the engine's refusal).
  */
-import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { useBookNarration } from './book-narration-context.tsx';
 import { describeBatch } from './BatchStartedLine.tsx';
 import { AbIcon } from './icons.tsx';

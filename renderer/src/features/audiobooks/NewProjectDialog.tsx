@@ -1,12 +1,8 @@
 /** "New audiobook": title, author, language, description → POST /audiobook/projects. */
 import { useRef, useState, type FormEvent } from 'react';
-import { Dialog } from '../../components/Dialog.tsx';
-import {
-  FormMessages,
-  SelectField,
-  TextField,
-  focusFirstInvalid,
-} from '../../components/Field.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
+import { Select } from '../../ui/Select.tsx';
 import { useAudiobooks } from './audiobooks-context.tsx';
 import {
   LIMITS,
@@ -128,10 +124,10 @@ export function NewProjectDialog({
             maxLength={LIMITS.author}
             testId="new-audiobook-author"
           />
-          <SelectField
+          <Select
             label="Language"
             value={fields.language}
-            onChange={(event) => set('language', event.target.value)}
+            onChange={(value) => set('language', value)}
             error={errors.language}
             options={LANGUAGES}
             testId="new-audiobook-language"

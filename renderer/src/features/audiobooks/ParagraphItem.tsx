@@ -5,7 +5,7 @@
  * open after a refusal so nothing typed is lost.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { useAudiobooks } from './audiobooks-context.tsx';
 import {
   LIMITS,

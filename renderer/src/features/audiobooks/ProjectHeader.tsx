@@ -4,9 +4,9 @@
  * book, needed before narration).
  */
 import { useCallback, useState, type ReactNode } from 'react';
-import { Dialog } from '../../components/Dialog.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { useAudiobooks } from './audiobooks-context.tsx';
 import { approxRuntime, audiobookErrorText, formatCount, formatUsd } from './audiobook-format.ts';

@@ -5,7 +5,7 @@
  * a parse started elsewhere (or a closed import dialog) still lands.
  */
 import { useCallback, useState } from 'react';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { useJobUpdates } from '../jobs/use-job.ts';
 import { hrefFor } from '../shell/router.ts';
 import { useAudiobooks } from './audiobooks-context.tsx';

@@ -5,8 +5,8 @@
  * plays.
  */
 import { useMemo } from 'react';
-import { useWavePlayer } from '../../components/audio/use-wave-player.ts';
-import { WAVE_LOOKS } from '../../components/audio/wave-looks.ts';
+import { useWavePlayer } from '../../ui/audio/use-wave-player.ts';
+import { WAVE_LOOKS } from '../../ui/audio/wave-looks.ts';
 import type { Take } from './narration-types.ts';
 import { formatTakeTime, highlightUnits, textPieces, unitAt } from './take-timing.ts';
 

@@ -3,7 +3,7 @@
  * on the same 24-unit grid with the same stroke (the shared StrokeIcon), so the two sets mix.
  * Decorative only.
  */
-import { StrokeIcon } from '../../components/Icon.tsx';
+import { StrokeIcon } from '../../ui/Icon.tsx';
 
 const PATHS = {
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm9 2-4-4',

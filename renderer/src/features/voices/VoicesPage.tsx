@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { engineBaseUrl, studioToken } from '../../api/bridge.ts';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { formatCount } from '../audiobooks/audiobook-format.ts';
 import { useResource } from '../audiobooks/use-resource.ts';
 import { useVoiceCatalog } from './use-voice-catalog.ts';

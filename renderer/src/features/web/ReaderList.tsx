@@ -8,7 +8,7 @@ import { errorMessage } from '../../api/errors.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { useLoaded } from '../../lib/use-loader.ts';
-import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { useJobUpdates } from '../jobs/use-job.ts';
 import { WebClient } from './web-client.ts';
 import type { ReaderJob } from './web-types.ts';

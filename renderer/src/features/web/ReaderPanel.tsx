@@ -3,7 +3,7 @@
  * are premium), an estimate, and the narration as a job; below, every narrated article.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { Card } from '../../components/Card.tsx';
+import { Card } from '../../ui/Card.tsx';
 import { errorMessage } from '../../api/errors.ts';
 import { ReaderList } from './ReaderList.tsx';
 import { WebClient } from './web-client.ts';

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../api/errors.ts';
-import { FileInput } from '../../../components/audio/FilePicker.tsx';
-import { Dialog } from '../../../components/Dialog.tsx';
+import { FileButton } from '../../../ui/FileDrop.tsx';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { audiobookErrorText } from '../audiobook-format.ts';
 import type { ExportClient } from './export-client.ts';
 import { ExportNotReady, notReadyChapters } from './ExportNotReady.tsx';
@@ -209,11 +209,14 @@ export function ExportDialog({
               </option>
             ))}
           </select>
-          <FileInput
+          <FileButton
             accept="image/png,image/jpeg"
-            onFile={(file) => void upload(file ?? undefined)}
+            onFile={(file) => void upload(file)}
             testId="export-cover-upload"
-          />
+            size="sm"
+          >
+            Upload a cover…
+          </FileButton>
         </label>
         <div className="ab-export-form__row">
           <label className="field">

@@ -7,7 +7,7 @@
  * finds it again.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ProgressBar } from '../../../components/ProgressBar.tsx';
+import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import { useJob } from '../../jobs/use-job.ts';
 import { audiobookErrorText } from '../audiobook-format.ts';
 import { ExportClient } from './export-client.ts';
