@@ -43,6 +43,8 @@ function seeded(): QueryClient {
   put('/jobs', null, { jobs: [] });
   put('/credits', null, { balance: 1 });
   put('/audiobook/projects/{project_id}/narration/progress', { project_id: 'b' }, {});
+  put('/audiobook/projects/{project_id}/narration/progress', { project_id: 'c' }, {});
+  put('/audiobook/projects/{project_id}/cast', { project_id: 'b' }, {});
   return client;
 }
 
@@ -101,14 +103,19 @@ describe('a job event', () => {
     ]);
   });
 
-  it('of a live type invalidates its routes on progress too', () => {
+  it('of a live type invalidates its progress route on progress, for its own book only', () => {
     const client = seeded();
-    applyJobEvent(client, {
-      event: 'job.progress',
-      job: job({ id: 9, type: 'audiobook_narration' }),
-    });
+    const narration = job({ id: 9, type: 'audiobook_narration', input: { project_id: 'b' } });
+    applyJobEvent(client, { event: 'job.progress', job: narration });
     expect(stale(client)).toEqual([
       '/audiobook/projects/{project_id}/narration/progress {"project_id":"b"}',
+    ]);
+    applyJobEvent(client, { event: 'job.completed', job: { ...narration, status: 'completed' } });
+    expect(stale(client)).toEqual([
+      '/audiobook/projects/{project_id}/cast {"project_id":"b"}',
+      '/audiobook/projects/{project_id}/narration/progress {"project_id":"b"}',
+      '/credits null',
+      '/jobs null',
     ]);
   });
 
@@ -126,6 +133,6 @@ describe('a reopened stream', () => {
   it('invalidates every contract query (events sent meanwhile are gone)', () => {
     const client = seeded();
     applyStreamReopened(client);
-    expect(stale(client)).toHaveLength(7);
+    expect(stale(client)).toHaveLength(9);
   });
 });

@@ -156,6 +156,14 @@ export function useInvalidate(): (...families: (RouteFamily | string)[]) => Prom
   return (...families) => invalidateFamilies(client, families);
 }
 
+/**
+ * The typed api as the machine's owner (the studio token), for calls a page makes in steps (an
+ * upload, then a start): every path, param and body is still checked against the contract.
+ */
+export function useStudioApi(): ContractApi {
+  return useContractApis().studio;
+}
+
 /** The raw typed api for a credential (uploads, byte downloads) from inside a component. */
 export function useContractApi(as: Credential = 'studio'): ContractApi | null {
   return apiFor(useContractApis(), as);

@@ -7,8 +7,8 @@
  * - when a job starts, ends or is cancelled, the route families its type touches are invalidated
  *   (a MIDI job's status route, a book's chapters, the voice catalog after a clone), together
  *   with the job lists and the credits (a hold, a charge, a refund);
- * - a type marked `live` also invalidates on progress: views that read their own progress route
- *   (a book's narration) follow the job without polling.
+ * - a type with `live` routes invalidates those on progress too: a book's narration progress
+ *   follows the job without polling (only that book's: book jobs name their project).
  *
  * When the stream reopens, what happened meanwhile was not sent, so every contract query is
  * invalidated (`applyStreamReopened`). Pure over a QueryClient: unit-tested.
@@ -21,9 +21,10 @@ import { familiesPredicate, isContractKey, type RouteFamily } from './contract-k
 interface Touches {
   /** Job types: an exact name, or a prefix ending in `_`. */
   types: readonly string[];
+  /** Invalidated when a job of these types starts, ends or is cancelled. */
   families: readonly string[];
-  /** Also on progress events. */
-  live?: boolean;
+  /** Invalidated on its progress events too (views that read their own progress route). */
+  live?: readonly string[];
 }
 
 /** Job types → the route families their state changes. docs/architecture.md, "The data layer". */
@@ -31,7 +32,7 @@ export const JOB_TOUCHES: readonly Touches[] = [
   {
     types: ['audiobook_narration', 'audiobook_retry_failed'],
     families: ['/audiobook'],
-    live: true,
+    live: ['/audiobook/projects/{project_id}/narration/progress'],
   },
   { types: ['audiobook_'], families: ['/audiobook'] },
   {
@@ -53,6 +54,16 @@ const EVERY_JOB: readonly RouteFamily[] = [{ path: '/jobs', exact: true }, '/cre
   (family) => (typeof family === 'string' ? { path: family } : family),
 );
 
+/**
+ * A book job names its book (`input.project_id`): its progress refreshes that book's routes
+ * only. Other families carry no params, so they match every resource.
+ */
+function projectOf(job: Job): { params?: Record<string, string> } {
+  if (!job.type.startsWith('audiobook_')) return {};
+  const input = job.input as { project_id?: unknown } | null;
+  return typeof input?.project_id === 'string' ? { params: { project_id: input.project_id } } : {};
+}
+
 function typeMatches(pattern: string, type: string): boolean {
   return pattern.endsWith('_') ? type.startsWith(pattern) : type === pattern;
 }
@@ -60,9 +71,9 @@ function typeMatches(pattern: string, type: string): boolean {
 /** The families an event of `job` invalidates (progress events: only `live` types'). */
 export function familiesFor(job: Job, event: JobEvent['event']): RouteFamily[] {
   const progress = event === 'job.progress';
-  const touched = JOB_TOUCHES.filter(
-    (entry) => entry.types.some((t) => typeMatches(t, job.type)) && (!progress || entry.live),
-  ).flatMap((entry) => entry.families.map((path) => ({ path })));
+  const touched = JOB_TOUCHES.filter((entry) => entry.types.some((t) => typeMatches(t, job.type)))
+    .flatMap((entry) => (progress ? (entry.live ?? []) : entry.families))
+    .map((path) => ({ path, ...projectOf(job) }));
   return progress ? touched : [...touched, ...EVERY_JOB];
 }
 

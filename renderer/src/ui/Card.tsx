@@ -3,7 +3,7 @@
  * on the right, then a padded body. The section is named by its heading, so screen readers list
  * each card as a region.
  */
-import { useId, type ReactNode } from 'react';
+import { Children, useId, type ReactNode } from 'react';
 import { cx } from './cx.ts';
 import { Heading } from './Heading.tsx';
 import styles from './Card.module.css';
@@ -49,7 +49,7 @@ export function Card({
         </div>
         {aside && <div className={styles.aside}>{aside}</div>}
       </header>
-      {children !== undefined && <div className={styles.body}>{children}</div>}
+      {Children.toArray(children).length > 0 && <div className={styles.body}>{children}</div>}
       {footer && <footer className={styles.footer}>{footer}</footer>}
     </section>
   );

@@ -56,6 +56,15 @@ const PATHS = {
   keyboard: 'M3 6h18v12H3zM7 10h.01M11 10h.01M15 10h.01M7 14h10',
   sidebar: 'M3 4h18v16H3zM9 4v16',
   external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
+  unlock: 'M6 11h12v10H6zm2 0V7a4 4 0 0 1 7.5-2',
+  skip: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM5.6 5.6l12.8 12.8',
+  users:
+    'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 10a7 7 0 0 1 14 0m1-10a3.5 3.5 0 0 0 0-7m5 17a6 6 0 0 0-4-5.7',
+  wand: 'm4 20 11-11m-3-3 1-3 1 3 3 1-3 1-1 3-1-3-3-1 3-1Zm6 8 .7-1.8L20 12l-1.3-.7L18 10l-.7 1.3L16 12l1.3.7L18 14Z',
+  paste: 'M9 4h6v3H9zM9 5H6v16h12V5h-3M9 12h6M9 16h4',
+  back: 'M19 12H5m0 0 6-6m-6 6 6 6',
+  attested: 'M12 3 5 6v5c0 4.5 3 8.5 7 10 4-1.5 7-5.5 7-10V6l-7-3Zm-3 9 2 2 4-4',
+  merge: 'M6 4v5a5 5 0 0 0 5 5h7m0 0-3-3m3 3-3 3M6 20v-4',
 } as const;
 
 export type IconName = keyof typeof PATHS;
