@@ -21,6 +21,7 @@ import {
   type ChangePasswordFields,
   type FieldErrors,
 } from './validation.ts';
+import { Button } from '../../ui/Button.tsx';
 
 const USER_TYPES = [
   { value: '', label: 'Not set' },
@@ -168,14 +169,9 @@ function ProfileCard({ user }: { user: User }) {
         />
         <FormMessages error={failure} success={saved} testId="profile-messages" />
         <div className="form__actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={busy || !changed}
-            data-testid="profile-save"
-          >
+          <Button variant="primary" type="submit" disabled={busy || !changed} testId="profile-save">
             {busy ? 'Saving…' : 'Save changes'}
-          </button>
+          </Button>
           {!changed && <span className="muted small">No unsaved changes</span>}
         </div>
       </form>
@@ -286,14 +282,9 @@ function ChangePasswordCard() {
         </p>
         <FormMessages error={failure} success={done} testId="password-messages" />
         <div className="form__actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={busy}
-            data-testid="password-submit"
-          >
+          <Button variant="primary" type="submit" disabled={busy} testId="password-submit">
             {busy ? 'Changing…' : 'Change password'}
-          </button>
+          </Button>
         </div>
       </form>
     </Card>

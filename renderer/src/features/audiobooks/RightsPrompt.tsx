@@ -37,20 +37,13 @@ export function RightsPrompt({
           <Button
             variant="primary"
             size="sm"
-
             onClick={onAttest}
             disabled={attesting}
             testId="rights-prompt-attest"
           >
             {attesting ? 'Recording…' : 'I hold these rights — narrate'}
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-
-            onClick={onDismiss}
-            disabled={attesting}
-          >
+          <Button variant="ghost" size="sm" onClick={onDismiss} disabled={attesting}>
             Not now
           </Button>
         </div>

@@ -12,6 +12,7 @@ import { useLoader } from '../account/use-loader.ts';
 import type { CreditsClient } from './credits-client.ts';
 import { formatCredits, planNumber } from './credits-model.ts';
 import type { LocalPlan } from './credits-types.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export function LocalPlanCard({ client, onSaved }: { client: CreditsClient; onSaved: () => void }) {
   const load = useCallback((signal: AbortSignal) => client.localPlan(signal), [client]);
@@ -139,14 +140,9 @@ function PlanForm({
       </div>
       <FormMessages error={failure} success={saved} testId="plan-messages" />
       <div className="form__actions">
-        <button
-          type="submit"
-          className="button"
-          disabled={busy || !changed}
-          data-testid="plan-save"
-        >
+        <Button type="submit" disabled={busy || !changed} testId="plan-save">
           {busy ? 'Saving…' : 'Save Local plan'}
-        </button>
+        </Button>
         <span className="muted small">
           Also in <code>settings.json</code> as <code>localPlan</code>.
         </span>
