@@ -2,9 +2,11 @@
  * The engine as a component test sees it: a fetch that answers the contract's routes from the
  * handlers a test gives, each typed by its route (`'GET /voice/voice-profiles'` must answer that
  * route's response type), so a fixture that drifts from the engine fails the typecheck. Every
- * request is recorded; a request no handler covers fails the test loudly (404 plus the list).
+ * request is recorded; a request no handler covers fails the test loudly (404 plus the list). A
+ * handler refuses as the engine does by throwing an ApiError (its status, code, detail and body).
  */
 import type { Method, PathOf, ResponseOf } from '../api/contract.ts';
+import { ApiError } from '../api/errors.ts';
 
 export interface FakeRequest {
   method: string;
@@ -64,7 +66,20 @@ export function fakeEngine(routes: FakeRoutes): FakeEngine {
         typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : (init.body ?? null);
       const request = { method, route: row.template, params, query: url.searchParams, body };
       requests.push(request);
-      const answer = await row.handler(request);
+      let answer: unknown;
+      try {
+        answer = await row.handler(request);
+      } catch (error) {
+        // A handler refuses like the engine by throwing an ApiError: {detail, code} at its status.
+        if (!(error instanceof ApiError)) throw error;
+        return new Response(
+          JSON.stringify({ detail: error.detail, code: error.code, ...error.body }),
+          {
+            status: error.status,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
+      }
       return answer === undefined
         ? new Response(null, { status: 204 })
         : new Response(JSON.stringify(answer), {

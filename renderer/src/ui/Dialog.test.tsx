@@ -9,7 +9,13 @@ import { renderStudio } from '../test/render.tsx';
 import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 
-function Opener({ removeOpenerOnClose = false }: { removeOpenerOnClose?: boolean }) {
+function Opener({
+  removeOpenerOnClose = false,
+  autoFocusField = false,
+}: {
+  removeOpenerOnClose?: boolean;
+  autoFocusField?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [gone, setGone] = useState(false);
   return (
@@ -25,6 +31,7 @@ function Opener({ removeOpenerOnClose = false }: { removeOpenerOnClose?: boolean
         actions={<Button onClick={() => setOpen(false)}>Done</Button>}
       >
         <p>Settings</p>
+        {autoFocusField && <input aria-label="Main speaker" autoFocus />}
       </Dialog>
     </main>
   );
@@ -39,6 +46,16 @@ describe('Dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Export for ACX' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('returns focus to its opener also when a field inside took focus on opening', async () => {
+    const user = userEvent.setup();
+    renderStudio(<Opener autoFocusField />);
+    const opener = screen.getByRole('button', { name: 'Export' });
+    await user.click(opener);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Main speaker' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(document.activeElement).toBe(opener);
   });
 

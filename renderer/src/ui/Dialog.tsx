@@ -9,7 +9,7 @@
  *
  * With `onSubmit`, body and actions are one <form>, so Enter submits and a submit button works.
  */
-import { useId, useLayoutEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { IconButton } from './Button.tsx';
 import { cx } from './cx.ts';
 import styles from './Dialog.module.css';
@@ -49,16 +49,22 @@ export function Dialog({
   const fallback = useRef(returnFocus);
   fallback.current = returnFocus;
 
+  // Who had focus when the dialog opened, read while rendering: a field inside with autoFocus
+  // takes focus before any effect runs, so an effect would see the field, not the opener.
+  const opener = useMemo(
+    () => (open && document.activeElement instanceof HTMLElement ? document.activeElement : null),
+    [open],
+  );
+
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
     return () => {
       if (dialog.open) dialog.close();
       restoreFocus(opener, fallback.current);
     };
-  }, [open]);
+  }, [open, opener]);
 
   if (!open) return null;
   const body = (

@@ -114,7 +114,7 @@ export function CastPanel({ projectId }: { projectId: string }) {
                       <Button
                         variant="ghost"
                         size="sm"
-                        icon="edit"
+                        icon="merge"
                         onClick={() => setMerging(member.character_name ?? '')}
                         aria-label={`Merge ${member.character_name ?? ''} into another speaker`}
                         testId="cast-merge"

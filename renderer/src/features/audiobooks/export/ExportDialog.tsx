@@ -82,8 +82,9 @@ export function ExportDialog({
     retail_sample_seconds: Number(sampleSeconds) || 180,
     ...(subtitle.trim() && { subtitle: subtitle.trim() }),
     ...(narrator.trim() && { narrator: narrator.trim() }),
-    ...(opening.trim() && { opening_credits: opening.trim() }),
-    ...(closing.trim() && { closing_credits: closing.trim() }),
+    // The credits' texts only matter when credits are narrated.
+    ...(credits && opening.trim() && { opening_credits: opening.trim() }),
+    ...(credits && closing.trim() && { closing_credits: closing.trim() }),
     ...(cover && { cover_image_id: cover }),
     ...(sampleChapter.trim() && { retail_sample_chapter: Number(sampleChapter) }),
   });
