@@ -173,9 +173,15 @@ describe('home, models and greyed options', () => {
       expect(await page.getByTestId('midi-stem-piano').isChecked()).toBe(false);
       expect(await page.getByTestId('midi-stem-bass').isChecked()).toBe(true);
       await page.getByTestId('midi-install-stems').waitFor();
-      // …and offered again for a solo recording, which needs no separation.
+      // A solo recording needs no separation: no stems to pick, but its instrument, piano
+      // included (the track is named after it, issue 29), with piano chosen at first.
       await page.getByTestId('midi-split-off').check();
-      expect(await page.getByTestId('midi-stem-piano').isChecked()).toBe(true);
+      await page.getByTestId('midi-stems').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('midi-instrument-piano').isEnabled()).toBe(true);
+      expect(await page.getByTestId('midi-instrument-piano').isChecked()).toBe(true);
+      await page.getByTestId('midi-instrument-bass').click();
+      expect(await page.getByTestId('midi-instrument-bass').isChecked()).toBe(true);
+      expect(await page.getByTestId('midi-instrument-piano').isChecked()).toBe(false);
 
       await page.goto(`${engine.url}/#/music/stems`);
       await page.getByTestId('stems-missing-modes').waitFor();
@@ -184,7 +190,7 @@ describe('home, models and greyed options', () => {
       );
 
       // The shell stays put: only the main column scrolls, never the document. The defect (issue
-      // 14): without `.main { position: relative }` an absolutely placed element inside the
+      // 14): without `position: relative` on the main column (Shell.module.css) an absolutely placed element inside the
       // column (visually hidden text, an overlay) is placed against the page, so one below the
       // fold makes the document taller than the window and the sidebar scrolls away.
       // The engine page in a short window: its execution-provider chips carry visually hidden
@@ -206,7 +212,7 @@ describe('home, models and greyed options', () => {
           scrollTo(x: number, y: number): void;
           document: { querySelector(s: string): El | null; scrollingElement: El };
         };
-        const main = doc.document.querySelector('main.main');
+        const main = doc.document.querySelector('main#main');
         const hidden = main ? Array.from(main.querySelectorAll('.visually-hidden')) : [];
         const hiddenBelowFold = hidden.some(
           (el) => el.getBoundingClientRect().top > doc.innerHeight,
@@ -219,7 +225,9 @@ describe('home, models and greyed options', () => {
           hiddenBelowFold,
           mainScrolls: main !== null && main.scrollHeight > main.clientHeight,
           documentOverflow: root.scrollHeight - root.clientHeight,
-          sidebarTop: doc.document.querySelector('.sidebar')?.getBoundingClientRect().top ?? -1,
+          sidebarTop:
+            doc.document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().top ??
+            -1,
         };
       });
       expect(scrolled).toEqual({

@@ -3,7 +3,8 @@
  * shared SecretOnceDialog. The engine keeps only a hash, so it can never be shown again.
  */
 import type { CreatedApiKey } from '../../api/account-types.ts';
-import { SecretOnceDialog } from '../../components/SecretOnceDialog.tsx';
+import { SecretOnceDialog } from '../../ui/SecretOnceDialog.tsx';
+import styles from './Account.module.css';
 
 export function NewKeyDialog({
   created,
@@ -29,7 +30,7 @@ export function NewKeyDialog({
         </>
       }
       label={<>API key “{created.name}”</>}
-      ids={{ warning: 'new-key-warning', field: 'new-key-secret' }}
+      ids={{ warning: 'new-key-warning' }}
       testIds={{
         dialog: 'new-key-dialog',
         done: 'new-key-done',
@@ -45,11 +46,11 @@ export function NewKeyDialog({
           ? `expires ${new Date(created.expires_at).toLocaleDateString()}`
           : 'never expires'}
       </p>
-      <div className="usage">
+      <div className={styles.usage}>
         <p className="muted small">
           Scripts send it in the <code>X-API-Key</code> header, for example:
         </p>
-        <pre className="usage__example">
+        <pre className={styles.example}>
           curl -H "X-API-Key: $TAPEHOUSE_KEY" {origin}/api/v1/auth/me
         </pre>
       </div>

@@ -3,55 +3,38 @@
  * (the engine listens on a loopback address for the redirect; the panel follows the status until
  * the link is made). No API key: the link is a session, and a key never opens one.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { FormMessages, TextField } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import type { SyncClient } from './sync-client.ts';
-import type { OAuthProvider, SyncStatus } from './sync-types.ts';
+import { useContractMutation } from '../../data/contract-query.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Form, FormActions, FormMessages, TextField } from '../../ui/Field.tsx';
+import type { SyncStatus } from './sync-types.ts';
 
-export function SyncLinkForm({
-  client,
-  onLinked,
-  onBrowserSignIn,
-}: {
-  client: SyncClient;
-  onLinked: (status: SyncStatus) => void;
-  onBrowserSignIn: () => void;
-}) {
+export function SyncLinkForm({ onLinked }: { onLinked: (status: SyncStatus) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onLinked(await client.link({ email, password }));
+  const link = useContractMutation('post', '/sync/link', {
+    invalidates: ['/sync', '/credits'],
+    onSuccess: (status) => {
       setPassword('');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const browser = async (provider: OAuthProvider) => {
-    setError(null);
-    try {
-      const started = await client.startBrowserSignIn(provider);
-      // The desktop app opens https links in the system browser; the web studio opens a tab.
-      window.open(started.authorize_url, '_blank', 'noopener');
-      onBrowserSignIn();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
+      onLinked(status);
+    },
+  });
+  const browser = useContractMutation('post', '/sync/link/oauth', {
+    invalidates: ['/sync'],
+    // The desktop app opens https links in the system browser; the web studio opens a tab.
+    onSuccess: (started) => void window.open(started.authorize_url, '_blank', 'noopener'),
+  });
+  const failure = link.error ?? browser.error;
 
   return (
-    <form className="form sync-link" onSubmit={(e) => void submit(e)} data-testid="sync-link-form">
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        link.mutate({ json: { email, password } });
+      }}
+      testId="sync-link-form"
+    >
       <TextField
         label="E-mail"
         type="email"
@@ -70,24 +53,24 @@ export function SyncLinkForm({
         required
         testId="sync-password"
       />
-      <FormMessages error={error} testId="sync-link-messages" />
-      <div className="form__actions">
-        <button
+      <FormMessages error={failure ? errorMessage(failure) : null} testId="sync-link-messages" />
+      <FormActions>
+        <Button
+          variant="primary"
+          icon="lock"
           type="submit"
-          className="button button--primary"
-          disabled={busy}
-          data-testid="sync-link"
+          busy={link.isPending}
+          testId="sync-link"
         >
-          <Icon name="lock" />
-          {busy ? 'Signing in…' : 'Sign in and link'}
-        </button>
-        <button type="button" className="button" onClick={() => void browser('google')}>
+          Sign in and link
+        </Button>
+        <Button onClick={() => browser.mutate({ json: { provider: 'google' } })}>
           Sign in with Google
-        </button>
-        <button type="button" className="button" onClick={() => void browser('github')}>
+        </Button>
+        <Button onClick={() => browser.mutate({ json: { provider: 'github' } })}>
           Sign in with GitHub
-        </button>
-      </div>
-    </form>
+        </Button>
+      </FormActions>
+    </Form>
   );
 }
