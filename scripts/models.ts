@@ -13,13 +13,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../engine/src/config.ts';
 import { CancelledError, isAppError } from '../engine/src/errors.ts';
 import { createProgressReporter, formatBytes } from '../engine/src/inference/install-progress.ts';
-import {
-  installPack,
-  installedPackIds,
-  packsAvailableIn,
-  removePack,
-  verifyPack,
-} from '../engine/src/inference/model-install.ts';
+import { installPack, packsAvailableIn } from '../engine/src/inference/model-install.ts';
+import { installedPackIds, removePack, verifyPack } from '../engine/src/inference/model-verify.ts';
 import { manifestJsonSchema } from '../engine/src/inference/model-manifest.ts';
 import { ModelRegistry, type PackStatus } from '../engine/src/inference/model-registry.ts';
 
