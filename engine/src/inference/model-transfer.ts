@@ -79,14 +79,13 @@ export async function meterInto(
   append: boolean,
   signal: AbortSignal | undefined,
 ): Promise<void> {
+  const out = fs.createWriteStream(dest, { flags: append ? 'a' : 'w' });
   try {
-    await pipeline(
-      source,
-      meter,
-      fs.createWriteStream(dest, { flags: append ? 'a' : 'w' }),
-      signal ? { signal } : {},
-    );
+    await pipeline(source, meter, out, signal ? { signal } : {});
   } catch (error) {
+    // A failed pipeline rejects before the file is closed; what reached it must be on disk
+    // (and the descriptor released) before anyone resumes from it.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     if (signal?.aborted) throw new CancelledError();
     throw error;
   }
