@@ -130,7 +130,12 @@ describe('the speaker-diarization manifest', () => {
       }
     })();
     expect(error?.code).toBe('model_not_installed');
-    expect(error?.message).toContain(installCommand('speaker-diarization'));
+    expect(error?.details).toMatchObject({
+      capability: 'diarization',
+      pack: 'speaker-diarization',
+      command: installCommand('speaker-diarization'),
+    });
+    expect(error?.message).toContain('Install it on the Models page');
     expect(registry.manifest('speaker-diarization').id).toBe('speaker-diarization');
     // Once the members are in place, diarization resolves them by the names it asks for.
     const layout = path.join(temp.dir, 'layout');

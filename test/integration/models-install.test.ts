@@ -322,7 +322,7 @@ describe('verify and remove', () => {
     expect(removePack(registry, 'tiny')).toEqual({ id: 'tiny', dir: registry.packDir('tiny') });
     expectNothingInstalled(registry);
     expect(() => registry.resolveModelFile('tiny', 'tiny.onnx')).toThrow(
-      /npm run models -- install tiny/,
+      /“Test pack tiny” pack is not installed/,
     );
     expect(() => removePack(registry, 'tiny')).toThrow(/not installed/);
     expect(() => removePack(registry, '../home')).toThrow(/not a model pack id/);

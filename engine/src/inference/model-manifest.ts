@@ -141,6 +141,13 @@ export const modelManifestSchema = z
         'One or two plain-language sentences for the studio: what the pack does for the user. ' +
           'No developer words (file formats, tensor shapes, folders).',
       ),
+    requires: z
+      .array(packId)
+      .optional()
+      .describe(
+        'Packs this one needs to work (e.g. a Whisper pack needs silero-vad to cut audio into ' +
+          'speech). Installing it installs them first; its capability is ready only with them.',
+      ),
     source: z.strictObject({
       repo: z
         .string()
@@ -203,6 +210,9 @@ export const modelManifestSchema = z
           });
         seen[key].add(member[key]);
       }
+    }
+    if (manifest.requires?.includes(manifest.id)) {
+      ctx.addIssue({ code: 'custom', path: ['requires'], message: 'a pack cannot require itself' });
     }
     if (manifest.nonCommercial === true && manifest.licenceUrl === undefined) {
       ctx.addIssue({

@@ -19,6 +19,8 @@ import {
   type ModelManifest,
   type PackEntry,
 } from './model-manifest.ts';
+import { installOrder } from './capability-status.ts';
+import { capabilityOf } from './model-manifest.ts';
 import { readRecord, recordVouches, type InstalledRecord } from './model-record.ts';
 
 export type { InstalledRecord } from './model-record.ts';
@@ -163,11 +165,23 @@ export class ModelRegistry {
     const why =
       record === null
         ? 'is not installed'
-        : `is out of date (installed ${record.version}, needs ${manifest.version})`;
+        : `needs updating (installed ${record.version}, this version uses ${manifest.version})`;
+    // Plain words for the studio; scripts read details.command (docs/api/models.md).
     throw new AppError(
       'model_not_installed',
-      `model pack "${packId}" ${why} (missing ${fileName}). Install it with: ${command}`,
-      { details: { pack: packId, file: fileName, command } },
+      `The “${manifest.title}” pack ${why}. Install it on the Models page.`,
+      {
+        details: {
+          capability: capabilityOf(manifest),
+          pack: packId,
+          file: fileName,
+          install: installOrder(
+            { manifests: this.manifests(), ready: (id) => this.status(id).ready },
+            packId,
+          ),
+          command,
+        },
+      },
     );
   }
 
