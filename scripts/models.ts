@@ -75,15 +75,19 @@ function list(registry: ModelRegistry, json: boolean): number {
     out(JSON.stringify(packs, null, 2));
     return 0;
   }
-  const rows = packs.map((p) => [
+  // Grouped by what the packs let you do; NC marks a licence that must be acknowledged.
+  const sorted = [...packs].sort(
+    (a, b) => a.capability.localeCompare(b.capability) || a.id.localeCompare(b.id),
+  );
+  const rows = sorted.map((p) => [
     p.id,
-    p.task,
-    p.version,
+    p.capability,
     formatBytes(p.bytes),
+    p.nonCommercial ? 'NC' : '',
     statusText(p),
     p.title,
   ]);
-  for (const line of table([['ID', 'TASK', 'VERSION', 'SIZE', 'STATUS', 'TITLE'], ...rows])) {
+  for (const line of table([['ID', 'FOR', 'SIZE', 'NC', 'STATUS', 'TITLE'], ...rows])) {
     out(line);
   }
   out(`\ninstalled in ${registry.installRoot}`);

@@ -46,6 +46,10 @@ export interface ModelMirror {
   fileFor(publicUrl: string): string;
   /** The next `times` downloads of `publicUrl` stop after `bytes` bytes of the file. */
   cut(publicUrl: string, bytes: number, options?: { times?: number; drop?: boolean }): void;
+  /** Holds downloads of `publicUrl` unanswered until `unstall()` or `restore()`. */
+  stall(publicUrl: string): void;
+  /** Answers the held downloads of `publicUrl` (other switches stay as they are). */
+  unstall(publicUrl: string): void;
   /** Serves other bytes of the same size for `publicUrl` until `restore()`. */
   corrupt(publicUrl: string): void;
   restore(publicUrl?: string): void;
@@ -120,6 +124,7 @@ export async function startModelMirror(root: string): Promise<ModelMirror> {
   const cuts = new Map<string, { bytes: number; times: number; drop: boolean }>();
   const corrupted = new Set<string>();
   const hidden = new Set<string>();
+  const stalled = new Map<string, (() => void)[]>();
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://mirror');
@@ -153,6 +158,27 @@ export async function startModelMirror(root: string): Promise<ModelMirror> {
       answer(200, headers, Buffer.from(JSON.stringify(page)));
       return;
     }
+    const waiting = stalled.get(pathname);
+    if (waiting !== undefined) {
+      waiting.push(() => serveFile(req, res, url, pathname, entry));
+      return;
+    }
+    serveFile(req, res, url, pathname, entry);
+  });
+
+  const serveFile = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+    pathname: string,
+    entry: MirrorRequest,
+  ): void => {
+    const answer = (status: number, headers: http.OutgoingHttpHeaders, body?: Buffer): void => {
+      entry.status = status;
+      res.writeHead(status, headers);
+      res.end(body);
+      entry.sent = body?.length ?? 0;
+    };
     const file = path.join(root, ...pathname.split('/').filter((s) => s && s !== '..'));
     if (hidden.has(pathname) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       answer(404, { 'content-type': 'text/plain' }, Buffer.from('not found'));
@@ -207,7 +233,7 @@ export async function startModelMirror(root: string): Promise<ModelMirror> {
       res.end();
     };
     pump();
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -235,16 +261,31 @@ export async function startModelMirror(root: string): Promise<ModelMirror> {
         drop: options.drop ?? false,
       });
     },
+    stall(publicUrl) {
+      stalled.set(mirrorPath(publicUrl), []);
+    },
+    unstall(publicUrl) {
+      const waiting = stalled.get(mirrorPath(publicUrl)) ?? [];
+      stalled.delete(mirrorPath(publicUrl));
+      for (const go of waiting) go();
+    },
     corrupt(publicUrl) {
       corrupted.add(mirrorPath(publicUrl));
     },
     restore(publicUrl) {
+      const release = (key: string): void => {
+        const waiting = stalled.get(key) ?? [];
+        stalled.delete(key);
+        for (const go of waiting) go();
+      };
       if (publicUrl === undefined) {
         corrupted.clear();
         cuts.clear();
+        for (const key of [...stalled.keys()]) release(key);
       } else {
         corrupted.delete(mirrorPath(publicUrl));
         cuts.delete(mirrorPath(publicUrl));
+        release(mirrorPath(publicUrl));
       }
     },
     requestsFor(publicUrl) {

@@ -12,6 +12,7 @@ import { AppError } from '../errors.ts';
 import {
   capabilityOf,
   loadManifests,
+  packEntries,
   manifestJsonSchema,
   packBytes,
   parseManifest,
@@ -78,6 +79,53 @@ describe('committed model manifests', () => {
       if (modelFile && manifest.source.commit)
         expect(modelFile.url).toContain(manifest.source.commit);
     }
+  });
+
+  it('say what each pack lets a user do, in plain words a studio can show', () => {
+    const developerWords = /manifest|models\/|TAPEHOUSE_|tensor|\.onnx|\[\d+,|int8|float32/i;
+    for (const manifest of manifests) {
+      expect(manifest.capability, manifest.id).toBeDefined();
+      expect(manifest.purpose, manifest.id).toBeDefined();
+      expect(manifest.purpose, manifest.id).not.toMatch(developerWords);
+      if (manifest.nonCommercial) expect(manifest.licenceUrl, manifest.id).toMatch(/^https:/);
+      for (const required of manifest.requires ?? []) {
+        expect(
+          manifests.map((m) => m.id),
+          `${manifest.id} requires ${required}`,
+        ).toContain(required);
+      }
+    }
+  });
+
+  it('offer Whisper tiny, base, small and large-v3-turbo, each with the real multilingual token file', () => {
+    const tokens = 'b34b360dbb493e781e479794586d661700670d65564001f23024971d1f2fa126';
+    const sizes: Record<string, number> = {
+      'whisper-tiny': 103_609_903,
+      'whisper-base': 160_609_290,
+      'whisper-small': 375_485_327,
+      'whisper-large-v3-turbo': 563_790_207,
+    };
+    for (const [id, bytes] of Object.entries(sizes)) {
+      const manifest = manifests.find((m) => m.id === id);
+      expect(manifest, id).toBeDefined();
+      expect(manifest?.requires).toEqual(['silero-vad']);
+      expect(packBytes(manifest as ModelManifest), id).toBe(bytes);
+      const token = packEntries(manifest as ModelManifest).find(
+        (e) => e.name === 'tokens.tiktoken',
+      );
+      expect(token, id).toMatchObject({ sha256: tokens, bytes: 816_730 });
+      expect(
+        packEntries(manifest as ModelManifest)
+          .map((e) => e.name)
+          .sort(),
+        id,
+      ).toEqual(['decoder.onnx', 'encoder.onnx', 'tokens.tiktoken']);
+    }
+    // A third party's digest stays marked as one.
+    const small = manifests.find((m) => m.id === 'whisper-small');
+    expect(small?.files.every((f) => f.digestEvidence?.kind === 'third-party-attestation')).toBe(
+      true,
+    );
   });
 
   it('describe how each neural stem separator runs, with the provenance of every digest', () => {

@@ -31,6 +31,9 @@ export type InstallState = 'installed' | 'outdated' | 'not_installed';
 export interface PackStatus {
   id: string;
   task: string;
+  capability: string;
+  /** Installing asks for the licence to be acknowledged. */
+  nonCommercial: boolean;
   version: string;
   title: string;
   licence: string;
@@ -203,6 +206,8 @@ export class ModelRegistry {
     return {
       id: manifest.id,
       task: manifest.task,
+      capability: capabilityOf(manifest),
+      nonCommercial: manifest.nonCommercial === true,
       version: manifest.version,
       title: manifest.title,
       licence: manifest.licence,
