@@ -4,8 +4,9 @@
  * studio's Home, Engine and Models pages and every tool page read this one answer, so they can
  * never disagree.
  *
- * A capability's *main* packs are the packs stating it that no other pack requires (a Whisper
- * pack is main for transcription; silero-vad, which Whisper packs require, is not). It is ready
+ * A capability's *main* packs are the packs stating it that no other pack requires and that are
+ * not helper models (a Whisper pack is main for transcription; silero-vad, which Whisper packs
+ * require, is not; nor is the DNSMOS scorer that checks voice samples). It is ready
  * when one main pack is ready together with everything that pack requires. Some work without any
  * pack (built-in eSpeak voices, the DSP stem separator): they report `built_in` and the pack that
  * would do better. Everything that decodes audio needs ffmpeg: without it the capability needs
@@ -103,10 +104,15 @@ function readyWithRequirements(packs: PackFacts, manifest: ModelManifest): boole
   return installOrder(packs, manifest.id).length === 0;
 }
 
-/** Packs stating `capability` that no other pack requires. */
+/** Tasks of helper models: they serve a capability (cutting speech, scoring samples) but never run it alone. */
+const SUPPORT_TASKS = new Set(['vad', 'quality']);
+
+/** Packs stating `capability` that no other pack requires and that are not helper models. */
 export function mainPacks(manifests: ModelManifest[], capability: Capability): ModelManifest[] {
   const required = new Set(manifests.flatMap((m) => m.requires ?? []));
-  return manifests.filter((m) => capabilityOf(m) === capability && !required.has(m.id));
+  return manifests.filter(
+    (m) => capabilityOf(m) === capability && !required.has(m.id) && !SUPPORT_TASKS.has(m.task),
+  );
 }
 
 function describe(

@@ -87,6 +87,8 @@ describe('committed model manifests', () => {
       expect(manifest.capability, manifest.id).toBeDefined();
       expect(manifest.purpose, manifest.id).toBeDefined();
       expect(manifest.purpose, manifest.id).not.toMatch(developerWords);
+      expect(manifest.title, manifest.id).not.toMatch(developerWords);
+      expect(manifest.title, manifest.id).not.toMatch(/sherpa|ONNX/);
       if (manifest.nonCommercial) expect(manifest.licenceUrl, manifest.id).toMatch(/^https:/);
       for (const required of manifest.requires ?? []) {
         expect(

@@ -1,5 +1,8 @@
 /** Settings → Engine: everything GET /api/v1/health says, refreshed every few seconds. */
 import { Badge } from '../../ui/Badge.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { statusTone, statusWord } from '../models/capabilities.ts';
+import { hrefFor } from '../shell/router.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Facts } from '../../ui/Facts.tsx';
 import { Icon } from '../../ui/Icon.tsx';
@@ -37,7 +40,7 @@ export function EnginePage() {
 }
 
 function HealthCards({ health }: { health: Health }) {
-  const { database, ffmpeg, onnxruntime, models, jobs } = health;
+  const { database, ffmpeg, onnxruntime, jobs } = health;
   const selected = new Set(onnxruntime.selected_providers);
   return (
     <div className="grid">
@@ -138,22 +141,24 @@ function HealthCards({ health }: { health: Health }) {
         />
       </Card>
 
-      <Card title="Models">
+      <Card
+        title="What this computer can do"
+        aside={
+          <ButtonLink variant="link" href={hrefFor('/settings/models')}>
+            Models
+          </ButtonLink>
+        }
+        testId="engine-capabilities"
+      >
         <Facts
-          items={[
-            ['Installed packs', String(models.installed_packs), 'models-installed'],
-            [
-              'Extra models folder',
-              models.models_dir ? <code className="path">{models.models_dir}</code> : 'none',
-            ],
-          ]}
+          items={health.capabilities.map((c) => [
+            c.title,
+            <>
+              <Badge tone={statusTone(c)}>{statusWord(c)}</Badge> {c.message}
+            </>,
+            `capability-${c.id}`,
+          ])}
         />
-        {models.installed_packs === 0 && (
-          <p className="muted small">
-            No model packs installed. Neural voices and the music tools will need them; audio
-            analysis does not.
-          </p>
-        )}
       </Card>
     </div>
   );

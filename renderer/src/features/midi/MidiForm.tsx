@@ -7,7 +7,8 @@ import { FileDrop } from '../../ui/FileDrop.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Toggle } from '../../ui/Toggle.tsx';
-import { InstallLink } from '../models/InstallLink.tsx';
+import { InstallPackButton } from '../models/InstallPackButton.tsx';
+import { InstallForCapability } from '../models/NeedsPack.tsx';
 import { useMidiAvailability } from './use-midi-availability.ts';
 import { DEFAULT_STEMS, PRESETS, STEMS, type Preset } from './midi-settings.ts';
 import type { MidiOptions } from './midi-types.ts';
@@ -119,7 +120,7 @@ export function MidiForm({
             {STEMS.filter((stem) => !offered(stem.id))
               .map((stem) => stem.label)
               .join(', ')}
-            . <InstallLink task="stems" testId="midi-install-stems" />
+            . <InstallForCapability capability="stems" testId="midi-install-stems" />
           </p>
         )}
       </div>
@@ -185,8 +186,8 @@ export function MidiForm({
       </fieldset>
       {availability.transcriber === false && (
         <p className="option--missing" data-testid="midi-missing-model">
-          The Basic Pitch transcription model is not installed.{' '}
-          <InstallLink task="midi" testId="midi-install-model" />
+          The audio-to-MIDI model is not installed.{' '}
+          <InstallPackButton packId="basic-pitch" testId="midi-install-model" />
         </p>
       )}
       <button

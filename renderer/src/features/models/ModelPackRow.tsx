@@ -1,192 +1,166 @@
 /**
- * One pack on the Models page: what it is, its size and licence, whether this machine has it,
- * and Install / Install from folder / Verify / Remove. The job a button starts is followed live
- * with useJob (the studio's event stream).
+ * One pack on the Models page: what it lets you do (its purpose), size, licence (marked when it
+ * forbids commercial use), whether this computer has it and what its install verified; Install
+ * (the studio's one Install button), from a folder, Verify and Remove. Jobs are followed live.
  */
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { useContractMutation } from '../../data/contract-query.ts';
+import { useJob } from '../../data/use-job.ts';
 import { formatBytes } from '../../lib/format.ts';
-import { useJob } from '../jobs/use-job.ts';
-import type { ModelsClient, Pack } from './models-client.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Badge } from '../../ui/Badge.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { Cluster, Stack } from '../../ui/Layout.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { InstallPackButton } from './InstallPackButton.tsx';
+import type { Pack } from './models-client.ts';
+import styles from './ModelPackRow.module.css';
+import {
+  checkText,
+  lastCheckText,
+  originText,
+  stateText,
+  verificationSummary,
+} from './pack-words.ts';
 
-function stateText(pack: Pack): string {
-  if (pack.state === 'installed') return 'Installed';
-  if (pack.in_models_dir) return 'Available (shared models folder)';
-  if (pack.state === 'outdated') return `Out of date (${pack.installed_version ?? '?'})`;
-  return 'Not installed';
-}
-
-function verifiedText(pack: Pack): string | null {
-  const last = pack.last_verified;
-  if (last === null) return null;
-  const when = new Date(last.at).toLocaleString();
-  return last.ok ? `Checked ${when}: intact` : `Checked ${when}: damaged — reinstall it`;
-}
-
-export function ModelPackRow({
-  pack,
-  client,
-  onRemoved,
-}: {
-  pack: Pack;
-  client: ModelsClient;
-  /** Removal is no job (no event comes): the page reloads the list itself. */
-  onRemoved: () => void;
-}) {
+export function ModelPackRow({ pack }: { pack: Pack }) {
   const [jobId, setJobId] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [folder, setFolder] = useState('');
   const [askFolder, setAskFolder] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const live = useJob(jobId);
   const running = jobId !== null && !live.finished;
+  const families = { invalidates: ['/model-packs'] };
+  const verify = useContractMutation('post', '/model-packs/{pack_id}/verify', families);
+  const fromFolder = useContractMutation('post', '/model-packs/{pack_id}/install', families);
+  const remove = useContractMutation('delete', '/model-packs/{pack_id}', families);
+  const error = verify.error ?? fromFolder.error ?? remove.error;
+  const params = { params: { pack_id: pack.id } };
+  const summary = verificationSummary(pack);
+  const lastCheck = lastCheckText(pack);
 
-  const act = async (start: () => Promise<{ id: number }>) => {
-    setError(null);
-    try {
-      setJobId((await start()).id);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
-  const remove = async () => {
-    setConfirmRemove(false);
-    setError(null);
-    try {
-      await client.remove(pack.id);
-      setJobId(null);
-      onRemoved();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
-
-  const verified = verifiedText(pack);
   return (
-    <li className="model-pack" data-testid={`pack-${pack.id}`} data-ready={pack.ready}>
-      <div className="model-pack__about">
-        <strong>{pack.title}</strong>
-        <span
-          className={`model-pack__state model-pack__state--${pack.ready ? 'ready' : 'missing'}`}
-        >
-          {stateText(pack)}
-        </span>
-        <p>{pack.description}</p>
-        <p className="model-pack__facts">
-          {formatBytes(pack.bytes)} · {pack.licence} · version {pack.version} ·{' '}
-          <code>{pack.id}</code>
+    <li className={styles.row} data-testid={`pack-${pack.id}`} data-ready={pack.ready}>
+      <div className={styles.about}>
+        <Cluster gap={2}>
+          <strong>{pack.title}</strong>
+          <Badge tone={pack.ready ? 'ok' : 'neutral'}>{stateText(pack)}</Badge>
+          {pack.non_commercial && <Badge tone="warn">Non-commercial</Badge>}
+        </Cluster>
+        {pack.purpose && <p className={styles.purpose}>{pack.purpose}</p>}
+        <p className={styles.facts}>
+          {formatBytes(pack.bytes)} · {pack.licence}
+          {pack.licence_url && (
+            <>
+              {' · '}
+              <ButtonLink variant="link" href={pack.licence_url} target="_blank" rel="noreferrer">
+                licence
+              </ButtonLink>
+            </>
+          )}
         </p>
-        {verified && <p className="model-pack__facts">{verified}</p>}
+        {summary && (
+          <details className={styles.facts} data-testid={`verified-${pack.id}`}>
+            <summary>{summary}</summary>
+            <ul>
+              {pack.verification.map((file) => (
+                <li key={file.file}>
+                  {file.file}: from {originText(file.origin)}; checked against{' '}
+                  {[...new Set(file.checks.map(checkText))].join(', ')}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+        {lastCheck && <p className={styles.facts}>{lastCheck}</p>}
       </div>
-      <div className="model-pack__actions">
-        {pack.state !== 'installed' && (
-          <>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={running}
-              onClick={() => void act(() => client.install(pack.id))}
-              data-testid={`install-${pack.id}`}
-            >
-              Install ({formatBytes(pack.bytes)})
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={running}
-              onClick={() => setAskFolder((v) => !v)}
-            >
+      <Stack gap={2}>
+        <Cluster gap={2}>
+          {pack.state !== 'installed' && <InstallPackButton packId={pack.id} label="Install" />}
+          {pack.state !== 'installed' && (
+            <Button disabled={running} onClick={() => setAskFolder((v) => !v)}>
               From a folder…
-            </button>
-          </>
-        )}
-        {pack.removable && (
-          <button
-            type="button"
-            className="button"
-            disabled={running}
-            onClick={() => void act(() => client.verify(pack.id))}
-            data-testid={`verify-${pack.id}`}
-          >
-            Verify
-          </button>
-        )}
-        {pack.removable &&
-          (confirmRemove ? (
-            <span className="model-pack__confirm">
-              Remove {formatBytes(pack.bytes)}?{' '}
-              <button
-                type="button"
-                className="button button--danger-ghost"
-                onClick={() => void remove()}
-                data-testid={`remove-confirm-${pack.id}`}
-              >
-                Remove
-              </button>
-              <button type="button" className="button" onClick={() => setConfirmRemove(false)}>
-                Keep
-              </button>
-            </span>
-          ) : (
-            <button
-              type="button"
-              className="button"
+            </Button>
+          )}
+          {pack.removable && (
+            <Button
+              disabled={running}
+              onClick={() => void verify.mutateAsync(params).then((job) => setJobId(job.id))}
+              testId={`verify-${pack.id}`}
+            >
+              Verify
+            </Button>
+          )}
+          {pack.removable && !confirmRemove && (
+            <Button
               disabled={running}
               onClick={() => setConfirmRemove(true)}
-              data-testid={`remove-${pack.id}`}
+              testId={`remove-${pack.id}`}
             >
               Remove
-            </button>
-          ))}
-      </div>
-      {askFolder && !running && (
-        <form
-          className="model-pack__folder"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setAskFolder(false);
-            void act(() => client.install(pack.id, folder.trim()));
-          }}
-        >
-          <label className="field">
-            <span>Folder holding the pack’s files (full path)</span>
-            <input
+            </Button>
+          )}
+          {pack.removable && confirmRemove && (
+            <>
+              <span>Remove {formatBytes(pack.bytes)}?</span>
+              <Button
+                variant="danger-ghost"
+                onClick={() => {
+                  setConfirmRemove(false);
+                  void remove.mutateAsync(params);
+                }}
+                testId={`remove-confirm-${pack.id}`}
+              >
+                Remove
+              </Button>
+              <Button onClick={() => setConfirmRemove(false)}>Keep</Button>
+            </>
+          )}
+        </Cluster>
+        {askFolder && !running && (
+          <form
+            className={styles.folder}
+            onSubmit={(event) => {
+              event.preventDefault();
+              setAskFolder(false);
+              void fromFolder
+                .mutateAsync({ ...params, json: { from: folder.trim() } })
+                .then((job) => setJobId(job.id));
+            }}
+          >
+            <TextField
+              label="Folder holding the pack’s files (full path)"
               value={folder}
               onChange={(e) => setFolder(e.target.value)}
-              placeholder="/home/me/Downloads/models"
-              data-testid={`folder-${pack.id}`}
+              placeholder="/home/me/Downloads/voices"
+              testId={`folder-${pack.id}`}
             />
-          </label>
-          <button type="submit" className="button" disabled={folder.trim() === ''}>
-            Install from this folder
-          </button>
-        </form>
-      )}
-      {jobId !== null && running && (
-        <p className="model-pack__stage" data-testid={`stage-${pack.id}`}>
-          {live.stage ?? 'Waiting for the engine…'}
-        </p>
-      )}
-      {jobId !== null && running && (
-        <ProgressBar
-          value={live.progress}
-          label={`${pack.title} progress`}
-          valueText={live.stage ?? 'waiting'}
-          indeterminate={live.status === 'queued'}
-          testId={`progress-${pack.id}`}
-        />
-      )}
-      {live.error !== null && (
-        <p className="model-pack__error" role="alert">
-          {live.error}
-        </p>
-      )}
-      {error !== null && (
-        <p className="model-pack__error" role="alert">
-          {error}
-        </p>
-      )}
+            <Button type="submit" disabled={folder.trim() === ''}>
+              Install from this folder
+            </Button>
+          </form>
+        )}
+        {running && (
+          <>
+            <div>
+              <ProgressBar
+                value={live.progress}
+                label={`${pack.title} progress`}
+                valueText={live.stage ?? 'waiting'}
+                indeterminate={live.status === 'queued'}
+                testId={`progress-${pack.id}`}
+              />
+            </div>
+            <p className={styles.facts} data-testid={`stage-${pack.id}`}>
+              {live.stage ?? 'Waiting for the engine…'}
+            </p>
+          </>
+        )}
+        {live.error !== null && <Alert tone="error">{live.error}</Alert>}
+        {error && <Alert tone="error">{errorMessage(error)}</Alert>}
+      </Stack>
     </li>
   );
 }

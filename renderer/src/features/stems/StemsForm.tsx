@@ -5,7 +5,7 @@
 import { FileDrop } from '../../ui/FileDrop.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { InstallLink } from '../models/InstallLink.tsx';
+import { InstallForCapability } from '../models/NeedsPack.tsx';
 import { stemLabel, stemModeWords } from './stem-words.ts';
 import type { StemChoice } from './stems-types.ts';
 import type { StemSeparation } from './use-stem-separation.ts';
@@ -58,7 +58,7 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
             .filter((m) => m.allowed && !m.available)
             .map((m) => stemModeWords(m.mode))
             .join('; ')}
-          . <InstallLink task="stems" testId="stems-install" />
+          . <InstallForCapability capability="stems" testId="stems-install" />
         </p>
       )}
       {choice.mode === 'catalog' && (

@@ -3,6 +3,7 @@
  * percent, time left — long files take a while), then read the transcript beside the waveform:
  * click a word to hear it, name the speakers, correct the text, export TXT/SRT/VTT/JSON.
  */
+import { NeedsPack } from '../models/NeedsPack.tsx';
 import { TranscriptionForm } from './TranscriptionForm.tsx';
 import { TranscriptView } from './TranscriptView.tsx';
 import { isFinished, type TranscriptionRun } from './transcription-types.ts';
@@ -43,6 +44,8 @@ export function TranscriptionPage() {
   const { run, result } = transcription;
   return (
     <div className="transcription-page">
+      <NeedsPack capability="transcription" />
+      <NeedsPack capability="diarization" />
       <TranscriptionForm
         busy={transcription.busy}
         running={run !== null && !isFinished(run)}

@@ -4,6 +4,7 @@
  * your voices with A/B comparison. docs/api/voices-custom.md describes the routes.
  */
 import { useCallback, useState } from 'react';
+import { NeedsPack } from '../models/NeedsPack.tsx';
 import { ConvertCard } from './ConvertCard.tsx';
 import { DesignCard } from './DesignCard.tsx';
 import { SampleCard } from './SampleCard.tsx';
@@ -17,6 +18,8 @@ export function VoiceLabPage({ client: given }: { client?: VoiceLabClient }) {
   const added = useCallback((voice: CreatedVoice) => setVoices((all) => [voice, ...all]), []);
   return (
     <div className="vl-page stack" data-testid="voice-lab-page">
+      <NeedsPack capability="voice-cloning" />
+      <NeedsPack capability="voice-conversion" />
       <SampleCard client={client} onVoice={added} />
       <DesignCard client={client} onVoice={added} />
       <ConvertCard client={client} voices={voices} />
