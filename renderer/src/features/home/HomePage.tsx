@@ -16,7 +16,8 @@ import {
 import { SetupPanel } from '../setup/SetupPanel.tsx';
 import { useFirstRun } from '../setup/first-run.ts';
 import { hrefFor } from '../shell/router.ts';
-import './home.css';
+import { cx } from '../../ui/cx.ts';
+import styles from './Home.module.css';
 
 interface Task {
   id: string;
@@ -89,18 +90,18 @@ export function HomePage() {
   return (
     <Stack gap={4}>
       {firstRun.pending && <SetupPanel onDone={firstRun.finish} />}
-      <ul className="home-tasks">
+      <ul className={styles.tasks}>
         {TASKS.map((task) => (
-          <li key={task.id} className="card home-task" data-testid={`home-${task.id}`}>
-            <a className="home-task__main" href={task.href}>
-              <span className="home-task__icon" aria-hidden="true">
+          <li key={task.id} className={cx('card', styles.task)} data-testid={`home-${task.id}`}>
+            <a className={styles.taskMain} href={task.href}>
+              <span className={styles.taskIcon} aria-hidden="true">
                 <Icon name={task.icon} size={28} />
               </span>
-              <span className="home-task__title">{task.title}</span>
-              <span className="home-task__about">{task.about}</span>
+              <span className={styles.taskTitle}>{task.title}</span>
+              <span className={styles.taskAbout}>{task.about}</span>
             </a>
             {statusLines(capabilities, task.capabilities).map((status) => (
-              <div key={status.id} className="home-task__status">
+              <div key={status.id} className={styles.taskStatus}>
                 <p data-testid={`home-${task.id}-${status.id}`}>
                   {status.title}: {status.message}
                 </p>
@@ -114,7 +115,7 @@ export function HomePage() {
               </div>
             ))}
             {task.more?.map((link) => (
-              <a key={link.href} className="home-task__more" href={link.href}>
+              <a key={link.href} className={styles.taskMore} href={link.href}>
                 {link.label} →
               </a>
             ))}

@@ -4,7 +4,7 @@
  */
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import type { Pack } from './models-client.ts';
+import type { Pack } from './use-model-packs.ts';
 
 export function LicenceDialog({
   open,

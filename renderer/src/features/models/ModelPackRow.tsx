@@ -15,7 +15,7 @@ import { TextField } from '../../ui/Field.tsx';
 import { Cluster, Stack } from '../../ui/Layout.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { InstallPackButton } from './InstallPackButton.tsx';
-import type { Pack } from './models-client.ts';
+import type { Pack } from './use-model-packs.ts';
 import styles from './ModelPackRow.module.css';
 import {
   checkText,

@@ -15,7 +15,7 @@ import { Cluster, Stack } from '../../ui/Layout.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { statusTone, statusWord, type CapabilityStatus } from './capabilities.ts';
 import { ModelPackRow } from './ModelPackRow.tsx';
-import type { Pack } from './models-client.ts';
+import type { Pack } from './use-model-packs.ts';
 import styles from './ModelsPage.module.css';
 
 /** `#/settings/models?for=stems`: the capability a tool page linked from. */

@@ -3,7 +3,7 @@
  * an install records"): the Models page says which checks each file passed and where the bytes
  * came from, without digests or file formats up front.
  */
-import type { Pack } from './models-client.ts';
+import type { Pack } from './use-model-packs.ts';
 
 type Check = Pack['verification'][number]['checks'][number];
 
