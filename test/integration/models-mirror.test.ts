@@ -5,6 +5,7 @@
  * download cut halfway resumed with a Range request (in the same install, and by the next one),
  * too little disk refused before downloading, licence acknowledgement, one install per pack.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -349,5 +350,96 @@ describe('before downloading', () => {
     expect((await installPack(registry, 'tiny', { ...options, force: true })).status).toBe(
       'installed',
     );
+  });
+});
+
+describe('installing from a folder with no network', () => {
+  // No network: every request the installer makes is counted and fails.
+  const attempted: string[] = [];
+  const offline: InstallOptions = {
+    retryDelayMs: 10,
+    stallTimeoutMs: 5_000,
+    fetchImpl: (input) => {
+      attempted.push(String(input instanceof Request ? input.url : input));
+      return Promise.reject(new TypeError('fetch failed: no network'));
+    },
+  };
+
+  function folder(): string {
+    const dir = path.join(temp.dir, `folder-${(counter += 1)}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'model.onnx'), model);
+    fs.writeFileSync(path.join(dir, 'config.json'), config);
+    fs.writeFileSync(path.join(dir, 'weights.onnx'), weights);
+    return dir;
+  }
+
+  /** model.onnx Hub-verified and pinned by sha256 + bytes; config.json left out. */
+  function pinned(): ModelManifest {
+    const m = manifest();
+    return {
+      ...m,
+      files: m.files
+        .filter((f) => f.name !== 'config.json')
+        .map((f) =>
+          f.name === 'model.onnx' ? { ...f, sha256: sha256(model), bytes: model.length } : f,
+        ),
+    };
+  }
+
+  it('checks a Hub-verified file the manifest pins by sha256 and bytes against those alone', async () => {
+    const { registry } = setup(pinned());
+    attempted.length = 0;
+    const result = await installPack(registry, 'tiny', { ...offline, from: folder() });
+    expect(result).toMatchObject({ status: 'installed', from: 'copy' });
+    expect(attempted).toEqual([]);
+    const entry = record(registry).files.find((f) => f.name === 'model.onnx');
+    expect(entry?.hub).toBeUndefined();
+    expect(entry?.verified).toEqual([
+      { method: 'sha256', expected: sha256(model), from: 'manifest' },
+      { method: 'size', expected: String(model.length), from: 'manifest' },
+    ]);
+    expect(registry.status('tiny')).toMatchObject({ state: 'installed', ready: true });
+  });
+
+  it('accepts the upstream md5 and bytes in place of sha256 (Piper voices), and the pack is ready', async () => {
+    const m = pinned();
+    const md5 = createHash('md5').update(model).digest('hex');
+    const { registry } = setup({
+      ...m,
+      files: m.files.map((f) =>
+        f.name === 'model.onnx' ? { ...f, sha256: undefined, md5, bytes: model.length } : f,
+      ),
+    });
+    attempted.length = 0;
+    await installPack(registry, 'tiny', { ...offline, from: folder() });
+    expect(attempted).toEqual([]);
+    expect(record(registry).files.find((f) => f.name === 'model.onnx')?.verified).toEqual([
+      { method: 'md5', expected: md5, from: 'manifest' },
+      { method: 'size', expected: String(model.length), from: 'manifest' },
+    ]);
+    expect(registry.status('tiny')).toMatchObject({ state: 'installed', ready: true });
+  });
+
+  it('still refuses wrong bytes in the folder', async () => {
+    const { registry } = setup(pinned());
+    const dir = folder();
+    fs.writeFileSync(path.join(dir, 'model.onnx'), bytes(model.length, 9));
+    const error = await failure(installPack(registry, 'tiny', { ...offline, from: dir }));
+    expect(error.code).toBe('validation_error');
+    expect(error.message).toContain(`expected sha256 ${sha256(model)}`);
+    expectNothingInstalled(registry);
+  });
+
+  it('says which file needs the Hub listing when the manifest pins no digest for it', async () => {
+    const { registry } = setup();
+    const error = await failure(installPack(registry, 'tiny', { ...offline, from: folder() }));
+    expect(error.code).toBe('service_unavailable');
+    expect(error.message).toContain('model.onnx has no digest and size in its pack');
+    expect(error.message).toContain('Set a model mirror that serves that listing');
+    expect(attempted.at(-1)).toBe(
+      `https://huggingface.co/api/models/${REPO}/tree/${COMMIT}?recursive=1`,
+    );
+    expectNothingInstalled(registry);
   });
 });

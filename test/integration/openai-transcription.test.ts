@@ -211,6 +211,10 @@ describe('a missing model pack', () => {
       expect(apiError.code).toBe('model_not_installed');
       expect(apiError.message).toContain('needs the “');
       expect(apiError.message).toContain('Install it on the Models page');
+      // The pack to install rides along, so a script (or the studio) can install exactly it.
+      expect(apiError.error).toMatchObject({
+        details: { capability: 'diarization', pack: 'speaker-diarization' },
+      });
     } finally {
       await bare.stop();
     }

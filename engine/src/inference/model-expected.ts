@@ -4,7 +4,7 @@
  * listing of the pinned commit). Resolved once per install, before any byte is downloaded, so a
  * manifest the Hub contradicts is refused up front (docs/api/models.md, "Hub-verified files").
  */
-import { AppError } from '../errors.ts';
+import { AppError, isAppError } from '../errors.ts';
 import type { HubListings } from './hub-listing.ts';
 import { hubLocationOf, type HubLocation, type ModelFile } from './model-files.ts';
 import type { Verification } from './model-record.ts';
@@ -55,15 +55,29 @@ function disagree(file: ModelFile, what: string, manifest: string, hub: string):
 /**
  * The expectation for one file. A Hub-verified file reads the listing (through `listings`, which
  * reads each repository+commit once); the Hub's value must agree with any the manifest records.
+ *
+ * Copying from a folder (`fromFolder`), a Hub-verified file whose manifest pins bytes and a
+ * digest (sha256, or the upstream's md5) is checked against those alone: a studio behind a
+ * firewall installs from a folder with no way to reach the Hub, and the pinned digest already
+ * says exactly which bytes are wanted. Only files the manifest pins no digest for still need the
+ * listing (docs/api/models.md, "Installing from a folder").
  */
-export async function expectFile(file: ModelFile, listings: HubListings): Promise<Expected> {
+export async function expectFile(
+  file: ModelFile,
+  listings: HubListings,
+  fromFolder = false,
+): Promise<Expected> {
   const checks = manifestChecks(file);
   const base = {
     sha256: file.sha256 ?? null,
     md5: file.md5 ?? null,
     gitBlob: null,
   };
-  if (!file.hubVerified) {
+  // md5 counts here because it is the upstream's own published digest (Piper's voices.json) and
+  // the copy must match it and the exact size: no way is known to make other bytes that match a
+  // given md5 (a second preimage), only pairs made together.
+  const pinned = (file.sha256 !== undefined || file.md5 !== undefined) && file.bytes !== undefined;
+  if (!file.hubVerified || (fromFolder && pinned)) {
     // The schema requires bytes unless the file is Hub-verified.
     const bytes = file.bytes ?? 0;
     checks.push({ method: 'size', expected: String(bytes), from: 'manifest' });
@@ -73,7 +87,16 @@ export async function expectFile(file: ModelFile, listings: HubListings): Promis
   if (hub === null) {
     throw new AppError('validation_error', `${file.name} is Hub-verified but not a pinned Hub URL`);
   }
-  const listing = await listings.get(hub);
+  const listing = await listings.get(hub).catch((error: unknown) => {
+    if (!fromFolder || !isAppError(error)) throw error;
+    throw new AppError(
+      'service_unavailable',
+      `${file.name} has no digest and size in its pack, so even a copy from a folder is checked ` +
+        `against the Hub's listing of ${hub.repo} at ${hub.commit}, which could not be read ` +
+        `(${error.message}). Set a model mirror that serves that listing, or install online.`,
+      { details: { file: file.name, repo: hub.repo, commit: hub.commit }, cause: error },
+    );
+  });
   const listed = listing.files.get(hub.path);
   if (listed === undefined) {
     throw new AppError(

@@ -353,7 +353,8 @@ export async function installPack(
       ...(options.fetchImpl && { fetchImpl: options.fetchImpl }),
     });
     const expected: Expected[] = [];
-    for (const file of manifest.files) expected.push(await expectFile(file, listings));
+    for (const file of manifest.files)
+      expected.push(await expectFile(file, listings, from !== null));
     const bytesTotal = expected.reduce((sum, e) => sum + e.bytes, 0);
     checkDiskSpace(
       registry.installRoot,

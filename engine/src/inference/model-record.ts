@@ -86,7 +86,14 @@ export function recordVouches(entry: InstalledFile, file: PackEntry): boolean {
     return archiveOk && (file.sha256 === null || entry.sha256 === file.sha256);
   }
   if (file.sha256 !== null) return entry.sha256 === file.sha256;
+  // An md5-pinned Hub file is vouched for by its Hub location, or, when it was copied from a
+  // folder with no network (model-expected.ts), by the manifest's md5 and exact size.
   if (file.md5 !== null)
-    return entry.md5 === file.md5 && (file.hub === null || sameHub(entry.hub, file.hub));
+    return (
+      entry.md5 === file.md5 &&
+      (file.hub === null ||
+        sameHub(entry.hub, file.hub) ||
+        (file.bytes !== null && entry.bytes === file.bytes))
+    );
   return sameHub(entry.hub, file.hub);
 }

@@ -105,7 +105,12 @@ export function errorBody(error: AppError, requestId: string, shape: ErrorShape)
   if (shape === 'openai') {
     const param =
       typeof error.details?.param === 'string' ? error.details.param : fieldParam(error);
-    return { error: { message, type: openAiType(error.status), param, code: error.code } };
+    // OpenAI's error object has no details; the ones a caller acts on ride along as `details`
+    // (SDKs keep unknown fields on the exception's body).
+    const details = error.details && DETAILED_5XX.has(error.code) ? { details: error.details } : {};
+    return {
+      error: { message, type: openAiType(error.status), param, code: error.code, ...details },
+    };
   }
   return error.details && (error.status < 500 || DETAILED_5XX.has(error.code))
     ? { detail: message, code: error.code, ...error.details }
