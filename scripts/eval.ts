@@ -9,6 +9,7 @@ import { runAsrEval } from './eval/asr.ts';
 import { runChapterEval } from './eval/chapters.ts';
 import { runStemsEval } from './eval/stems.ts';
 import { runDenoiseEval } from './eval/denoise.ts';
+import { runDiarizationEval } from './eval/diarization.ts';
 import { runMidiEval } from './eval/midi.ts';
 import { runVoicesEval } from './eval/voices.ts';
 
@@ -45,8 +46,14 @@ const evaluations: Record<string, Evaluation> = {
     run: runAlignmentEval,
   },
   asr: {
-    about: 'WER per clip and DER on a multi-speaker clip (skips loudly without a Whisper pack)',
+    about:
+      'WER per clip, per corpus and overall for every installed Whisper pack (says loudly which are missing)',
     run: runAsrEval,
+  },
+  diarization: {
+    about:
+      'DER of the installed speaker-diarization pack on a 3-reader LibriSpeech conversation (skips loudly without it)',
+    run: runDiarizationEval,
   },
   midi: {
     about: 'Basic Pitch note precision/recall/F1 (onset ±50 ms) per file of music/ with MIDI truth',

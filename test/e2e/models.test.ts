@@ -3,9 +3,10 @@
  * (real SQLite, real job runner and event stream) whose manifests folder holds the real
  * deepfilternet3 and basic-pitch manifests (not installed) and a `gtcrn` pack generated here,
  * served by a real HTTP server on 127.0.0.1 (slowly, so progress is visible):
- * first launch lands on Home; the noise reduction modes are greyed with "install…"; installing
- * from the Models page shows live progress and un-greys the balanced mode; verify; remove; the
- * MIDI and stems pages grey what no installed model can do.
+ * first launch lands on Home, whose cards say what the capability status says; the noise
+ * reduction modes are greyed with an Install button for each exact pack; installing from the
+ * Models page shows live progress and un-greys the balanced mode; verify; remove; the MIDI and
+ * stems pages grey what no installed model can do and offer the pack that would.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -70,7 +71,7 @@ beforeAll(async () => {
       title: 'GTCRN test pack',
     }),
   );
-  for (const real of ['deepfilternet3.json', 'basic-pitch.json']) {
+  for (const real of ['deepfilternet3.json', 'basic-pitch.json', 'htdemucs-4s.json']) {
     fs.copyFileSync(path.join(ROOT, 'models', real), path.join(manifests, real));
   }
   engine = await startEngineProcess({
@@ -98,37 +99,45 @@ describe('home, models and greyed options', () => {
     try {
       await page.goto(`${engine.url}/`);
       await page.getByRole('heading', { level: 1, name: 'What would you like to do?' }).waitFor();
-      for (const id of ['narrate', 'music', 'clean', 'setup'])
+      for (const id of ['narrate', 'transcribe', 'music', 'clean', 'setup'])
         await page.getByTestId(`home-${id}`).waitFor();
+      // The card says what the one capability status says: a pack is needed, with its button.
       await expect
         .poll(() => page.getByTestId('home-clean').textContent())
-        .toContain('No models installed');
+        .toContain('Clean up recordings: Needs the “');
+      await page.getByTestId('home-install-noise-reduction').waitFor();
       await page.screenshot({ path: path.join(OUTPUT, 'home.png'), ...SHOT });
 
-      // Noise reduction: both modes greyed, each with "install…" instead of a failed run.
-      await page.getByTestId('home-clean').getByRole('link').first().click();
+      // Noise reduction: both modes greyed, each with an Install button for its exact pack.
+      await page.goto(`${engine.url}/#/music/denoise`);
       await page.getByTestId('denoise-install-balanced').waitFor();
       expect(await page.getByTestId('denoise-mode-balanced').isDisabled()).toBe(true);
       expect(await page.getByTestId('denoise-mode-studio').isDisabled()).toBe(true);
-      await page.getByTestId('denoise-install-balanced').click();
-      await page.waitForURL(/#\/settings\/models\?task=denoise$/);
+      expect(await page.getByTestId('denoise-install-studio').textContent()).toContain(
+        'DeepFilterNet3',
+      );
 
-      // The Models page: size and licence shown; Install runs a job followed live.
+      // The Models page: grouped by what packs do; size, licence; Install runs a job followed live.
+      await page.goto(`${engine.url}/#/settings/models?for=noise-reduction`);
+      await page.getByTestId('models-noise-reduction').waitFor();
       const row = page.getByTestId('pack-gtcrn');
       await row.waitFor();
       expect(await row.getAttribute('data-ready')).toBe('false');
       expect(await row.textContent()).toContain('400.0 kB · MIT');
       await page.getByTestId('install-gtcrn').click();
-      const bar = page.getByTestId('progress-gtcrn');
+      const bar = page.getByTestId('install-gtcrn-progress');
       await bar.waitFor({ timeout: 10_000 });
       await expect
         .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 })
         .toBeGreaterThan(0);
-      expect(await page.getByTestId('stage-gtcrn').textContent()).toMatch(
+      expect(await page.getByTestId('install-gtcrn-stage').textContent()).toMatch(
         /Downloading gtcrn_simple\.onnx \(1\/1\) · [\d.]+ kB of 400\.0 kB/,
       );
       await expect.poll(() => row.getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
       expect(await row.textContent()).toContain('Installed');
+      expect(await page.getByTestId('verified-gtcrn').textContent()).toContain(
+        "Checked when installed against the publisher's checksum",
+      );
 
       await page.getByTestId('verify-gtcrn').click();
       await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain('intact');
@@ -185,9 +194,7 @@ describe('home, models and greyed options', () => {
 
       await page.goto(`${engine.url}/#/music/stems`);
       await page.getByTestId('stems-missing-modes').waitFor();
-      expect(await page.getByTestId('stems-install').getAttribute('href')).toBe(
-        '#/settings/models?task=stems',
-      );
+      expect(await page.getByTestId('stems-install').textContent()).toContain('Install “HT-Demucs');
 
       // The shell stays put: only the main column scrolls, never the document. The defect (issue
       // 14): without `position: relative` on the main column (Shell.module.css) an absolutely placed element inside the

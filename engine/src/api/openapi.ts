@@ -172,6 +172,11 @@ export function buildOpenApi(
               type: { type: 'string' },
               param: { type: ['string', 'null'] },
               code: { type: ['string', 'null'] },
+              details: {
+                type: 'object',
+                description:
+                  'Only on 503 model_not_installed (capability, pack, install, command) and 507 insufficient_storage.',
+              },
             },
             required: ['message', 'type', 'param', 'code'],
           },

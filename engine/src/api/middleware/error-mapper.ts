@@ -95,6 +95,12 @@ function fieldParam(error: AppError): string | null {
   return loc.slice(1).map(String).join('.');
 }
 
+/**
+ * Server-side codes whose details a caller acts on: which pack to install (the studio's Install
+ * button; docs/api/models.md) and how much disk is missing. Other 5xx details stay in the log.
+ */
+const DETAILED_5XX = new Set<string>(['model_not_installed', 'insufficient_storage']);
+
 export function errorBody(error: AppError, requestId: string, shape: ErrorShape): unknown {
   const message =
     error.status >= 500 && error.code === 'internal_error'
@@ -103,9 +109,14 @@ export function errorBody(error: AppError, requestId: string, shape: ErrorShape)
   if (shape === 'openai') {
     const param =
       typeof error.details?.param === 'string' ? error.details.param : fieldParam(error);
-    return { error: { message, type: openAiType(error.status), param, code: error.code } };
+    // OpenAI's error object has no details; the ones a caller acts on ride along as `details`
+    // (SDKs keep unknown fields on the exception's body).
+    const details = error.details && DETAILED_5XX.has(error.code) ? { details: error.details } : {};
+    return {
+      error: { message, type: openAiType(error.status), param, code: error.code, ...details },
+    };
   }
-  return error.details && error.status < 500
+  return error.details && (error.status < 500 || DETAILED_5XX.has(error.code))
     ? { detail: message, code: error.code, ...error.details }
     : { detail: message, code: error.code };
 }

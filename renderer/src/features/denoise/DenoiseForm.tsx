@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { FileDrop } from '../../ui/FileDrop.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
-import { InstallLink } from '../models/InstallLink.tsx';
+import { InstallPackButton } from '../models/InstallPackButton.tsx';
 import { useModelPacks } from '../models/use-model-packs.ts';
 import type { QualityMode } from './denoise-types.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -74,7 +74,7 @@ export function DenoiseForm({
         {MODES.filter((m) => !ready(m)).map((m) => (
           <p key={m.mode} className="muted small">
             {m.title} is not installed.{' '}
-            <InstallLink task="denoise" testId={`denoise-install-${m.mode}`} />
+            <InstallPackButton packId={m.pack} testId={`denoise-install-${m.mode}`} />
           </p>
         ))}
       </Fieldset>

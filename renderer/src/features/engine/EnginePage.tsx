@@ -1,5 +1,8 @@
 /** Settings → Engine: everything GET /api/v1/health says, refreshed every few seconds. */
 import { Badge } from '../../ui/Badge.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { statusTone, statusWord } from '../models/capabilities.ts';
+import { hrefFor } from '../shell/router.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Facts } from '../../ui/Facts.tsx';
 import { formatDuration, formatTimestamp } from '../../lib/format.ts';
@@ -45,7 +48,7 @@ function PathText({ value, empty = 'none' }: { value: string | null; empty?: str
 }
 
 function HealthCards({ health }: { health: Health }) {
-  const { database, ffmpeg, onnxruntime, models, jobs } = health;
+  const { database, ffmpeg, onnxruntime, jobs } = health;
   const hidden = health.paths_shown ? 'none' : 'shown to the owner only';
   const selected = new Set(onnxruntime.selected_providers);
   return (
@@ -142,14 +145,24 @@ function HealthCards({ health }: { health: Health }) {
         />
       </Card>
 
-      <Card title="Models">
-        <Facts items={[['Installed packs', String(models.installed_packs), 'models-installed']]} />
-        {models.installed_packs === 0 && (
-          <p className="muted small">
-            No model packs installed. Neural voices and the music tools will need them; audio
-            analysis does not.
-          </p>
-        )}
+      <Card
+        title="What this computer can do"
+        aside={
+          <ButtonLink variant="link" href={hrefFor('/settings/models')}>
+            Models
+          </ButtonLink>
+        }
+        testId="engine-capabilities"
+      >
+        <Facts
+          items={health.capabilities.map((c) => [
+            c.title,
+            <>
+              <Badge tone={statusTone(c)}>{statusWord(c)}</Badge> {c.message}
+            </>,
+            `capability-${c.id}`,
+          ])}
+        />
       </Card>
     </Grid>
   );

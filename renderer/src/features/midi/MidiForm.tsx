@@ -12,7 +12,8 @@ import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Slider } from '../../ui/Slider.tsx';
 import { Toggle } from '../../ui/Toggle.tsx';
-import { InstallLink } from '../models/InstallLink.tsx';
+import { InstallPackButton } from '../models/InstallPackButton.tsx';
+import { InstallForCapability } from '../models/NeedsPack.tsx';
 import { DEFAULT_STEMS, PRESETS, SOLO_INSTRUMENTS, STEMS, type Preset } from './midi-settings.ts';
 import type { MidiRequest } from './use-midi-transcription.ts';
 import { useMidiAvailability } from './use-midi-availability.ts';
@@ -124,7 +125,7 @@ export function MidiForm({
             <p className={styles.missing}>
               Greyed out, no installed separator makes them:{' '}
               {missingStems.map((stem) => stem.label).join(', ')}.{' '}
-              <InstallLink task="stems" testId="midi-install-stems" />
+              <InstallForCapability capability="stems" testId="midi-install-stems" />
             </p>
           )}
         </Fieldset>
@@ -200,8 +201,8 @@ export function MidiForm({
       </Fieldset>
       {availability.transcriber === false && (
         <p className={styles.missing} data-testid="midi-missing-model">
-          The Basic Pitch transcription model is not installed.{' '}
-          <InstallLink task="midi" testId="midi-install-model" />
+          The audio-to-MIDI model is not installed.{' '}
+          <InstallPackButton packId="basic-pitch" testId="midi-install-model" />
         </p>
       )}
       <FormMessages error={error} testId="midi-messages" />

@@ -1,7 +1,7 @@
 /**
- * One pack on the Models page: what it is, its size and licence, whether this machine has it,
- * and Install / Install from folder / Verify / Remove. The job a button starts is followed live
- * with useJob (the studio's event stream).
+ * One pack on the Models page: what it lets you do (its purpose), size, licence (marked when it
+ * forbids commercial use), whether this computer has it and what its install verified; Install
+ * (the studio's one Install button), from a folder, Verify and Remove. Jobs are followed live.
  */
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
@@ -10,26 +10,20 @@ import { useJob } from '../../data/use-job.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Badge } from '../../ui/Badge.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/Field.tsx';
+import { Cluster, Stack } from '../../ui/Layout.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { InstallPackButton } from './InstallPackButton.tsx';
 import type { Pack } from './use-model-packs.ts';
-import styles from './Models.module.css';
-
-function stateText(pack: Pack): string {
-  if (pack.state === 'installed') return 'Installed';
-  if (pack.in_models_dir) return 'Available from the shared folder';
-  if (pack.state === 'outdated') return `Out of date (${pack.installed_version ?? '?'})`;
-  return 'Not installed';
-}
-
-function verifiedText(pack: Pack): string | null {
-  const last = pack.last_verified;
-  if (last === null) return null;
-  const when = new Date(last.at).toLocaleString();
-  return last.ok ? `Checked ${when}: intact` : `Checked ${when}: damaged — reinstall it`;
-}
+import styles from './ModelPackRow.module.css';
+import {
+  checkText,
+  lastCheckText,
+  originText,
+  stateText,
+  verificationSummary,
+} from './pack-words.ts';
 
 export function ModelPackRow({ pack }: { pack: Pack }) {
   const [jobId, setJobId] = useState<number | null>(null);
@@ -38,122 +32,135 @@ export function ModelPackRow({ pack }: { pack: Pack }) {
   const [confirmRemove, setConfirmRemove] = useState(false);
   const live = useJob(jobId);
   const running = jobId !== null && !live.finished;
-  const params = { pack_id: pack.id };
-  const started = { onSuccess: (job: { id: number }) => setJobId(job.id) };
-  const install = useContractMutation('post', '/model-packs/{pack_id}/install', started);
-  const verify = useContractMutation('post', '/model-packs/{pack_id}/verify', started);
-  const remove = useContractMutation('delete', '/model-packs/{pack_id}', {
-    invalidates: ['/model-packs', '/stem-extraction', '/voice', '/audiobook/voices'],
-    onSuccess: () => setJobId(null),
-  });
-  const failure = install.error ?? verify.error;
-  const verified = verifiedText(pack);
+  const families = { invalidates: ['/model-packs'] };
+  const verify = useContractMutation('post', '/model-packs/{pack_id}/verify', families);
+  const fromFolder = useContractMutation('post', '/model-packs/{pack_id}/install', families);
+  const remove = useContractMutation('delete', '/model-packs/{pack_id}', families);
+  const error = verify.error ?? fromFolder.error ?? remove.error;
+  const params = { params: { pack_id: pack.id } };
+  const summary = verificationSummary(pack);
+  const lastCheck = lastCheckText(pack);
 
   return (
-    <li className={styles.pack} data-testid={`pack-${pack.id}`} data-ready={pack.ready}>
+    <li className={styles.row} data-testid={`pack-${pack.id}`} data-ready={pack.ready}>
       <div className={styles.about}>
-        <div className={styles.title}>
+        <Cluster gap={2}>
           <strong>{pack.title}</strong>
           <Badge tone={pack.ready ? 'ok' : 'neutral'}>{stateText(pack)}</Badge>
-        </div>
-        <p>{pack.description}</p>
+          {pack.non_commercial && <Badge tone="warn">Non-commercial</Badge>}
+        </Cluster>
+        {pack.purpose && <p className={styles.purpose}>{pack.purpose}</p>}
         <p className={styles.facts}>
-          {formatBytes(pack.bytes)} · {pack.licence} · version {pack.version}
+          {formatBytes(pack.bytes)} · {pack.licence}
+          {pack.licence_url && (
+            <>
+              {' · '}
+              <ButtonLink variant="link" href={pack.licence_url} target="_blank" rel="noreferrer">
+                licence
+              </ButtonLink>
+            </>
+          )}
         </p>
-        {verified && <p className={styles.facts}>{verified}</p>}
+        {summary && (
+          <details className={styles.facts} data-testid={`verified-${pack.id}`}>
+            <summary>{summary}</summary>
+            <ul>
+              {pack.verification.map((file) => (
+                <li key={file.file}>
+                  {file.file}: from {originText(file.origin)}; checked against{' '}
+                  {[...new Set(file.checks.map(checkText))].join(', ')}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+        {lastCheck && <p className={styles.facts}>{lastCheck}</p>}
       </div>
-      <div className={styles.actions}>
-        {pack.state !== 'installed' && (
-          <>
-            <Button
-              variant="primary"
-              icon="download"
-              disabled={running}
-              busy={install.isPending}
-              onClick={() => install.mutate({ params, json: {} })}
-              testId={`install-${pack.id}`}
-            >
-              Install ({formatBytes(pack.bytes)})
-            </Button>
+      <Stack gap={2}>
+        <Cluster gap={2}>
+          {pack.state !== 'installed' && <InstallPackButton packId={pack.id} label="Install" />}
+          {pack.state !== 'installed' && (
             <Button disabled={running} onClick={() => setAskFolder((v) => !v)}>
               From a folder…
             </Button>
+          )}
+          {pack.removable && (
+            <Button
+              disabled={running}
+              onClick={() => void verify.mutateAsync(params).then((job) => setJobId(job.id))}
+              testId={`verify-${pack.id}`}
+            >
+              Verify
+            </Button>
+          )}
+          {pack.removable && !confirmRemove && (
+            <Button
+              disabled={running}
+              onClick={() => setConfirmRemove(true)}
+              testId={`remove-${pack.id}`}
+            >
+              Remove
+            </Button>
+          )}
+          {pack.removable && confirmRemove && (
+            <>
+              <span>Remove {formatBytes(pack.bytes)}?</span>
+              <Button
+                variant="danger-ghost"
+                onClick={() => {
+                  setConfirmRemove(false);
+                  void remove.mutateAsync(params);
+                }}
+                testId={`remove-confirm-${pack.id}`}
+              >
+                Remove
+              </Button>
+              <Button onClick={() => setConfirmRemove(false)}>Keep</Button>
+            </>
+          )}
+        </Cluster>
+        {askFolder && !running && (
+          <form
+            className={styles.folder}
+            onSubmit={(event) => {
+              event.preventDefault();
+              setAskFolder(false);
+              void fromFolder
+                .mutateAsync({ ...params, json: { from: folder.trim() } })
+                .then((job) => setJobId(job.id));
+            }}
+          >
+            <TextField
+              label="Folder holding the pack’s files (full path)"
+              value={folder}
+              onChange={(e) => setFolder(e.target.value)}
+              placeholder="/home/me/Downloads/voices"
+              testId={`folder-${pack.id}`}
+            />
+            <Button type="submit" disabled={folder.trim() === ''}>
+              Install from this folder
+            </Button>
+          </form>
+        )}
+        {running && (
+          <>
+            <div>
+              <ProgressBar
+                value={live.progress}
+                label={`${pack.title} progress`}
+                valueText={live.stage ?? 'waiting'}
+                indeterminate={live.status === 'queued'}
+                testId={`progress-${pack.id}`}
+              />
+            </div>
+            <p className={styles.facts} data-testid={`stage-${pack.id}`}>
+              {live.stage ?? 'Waiting for the engine…'}
+            </p>
           </>
         )}
-        {pack.removable && (
-          <Button
-            disabled={running}
-            busy={verify.isPending}
-            onClick={() => verify.mutate({ params })}
-            testId={`verify-${pack.id}`}
-          >
-            Verify
-          </Button>
-        )}
-        {pack.removable && (
-          <Button
-            variant="danger-ghost"
-            disabled={running}
-            onClick={() => setConfirmRemove(true)}
-            testId={`remove-${pack.id}`}
-          >
-            Remove
-          </Button>
-        )}
-      </div>
-      {askFolder && !running && (
-        <form
-          className={`${styles.folder} ${styles.wide}`}
-          onSubmit={(event) => {
-            event.preventDefault();
-            setAskFolder(false);
-            install.mutate({ params, json: { from: folder.trim() } });
-          }}
-        >
-          <TextField
-            label="Folder holding the pack’s files (full path)"
-            value={folder}
-            onChange={(e) => setFolder(e.target.value)}
-            placeholder="/home/me/Downloads/voices"
-            testId={`folder-${pack.id}`}
-          />
-          <Button type="submit" disabled={folder.trim() === ''}>
-            Install from this folder
-          </Button>
-        </form>
-      )}
-      {running && (
-        <div className={styles.wide}>
-          <p className={styles.facts} data-testid={`stage-${pack.id}`}>
-            {live.stage ?? 'Waiting for the engine…'}
-          </p>
-          <ProgressBar
-            value={live.progress}
-            label={`${pack.title} progress`}
-            valueText={live.stage ?? 'waiting'}
-            indeterminate={live.status === 'queued'}
-            testId={`progress-${pack.id}`}
-          />
-        </div>
-      )}
-      {(live.error !== null || failure) && (
-        <div className={styles.wide}>
-          <Alert tone="error">{live.error ?? errorMessage(failure)}</Alert>
-        </div>
-      )}
-      {confirmRemove && (
-        <ConfirmDialog
-          title={`Remove ${pack.title}?`}
-          confirmLabel={`Remove ${formatBytes(pack.bytes)}`}
-          action={() => remove.mutateAsync({ params })}
-          onDone={() => setConfirmRemove(false)}
-          onClose={() => setConfirmRemove(false)}
-          testId={`remove-dialog-${pack.id}`}
-          confirmTestId={`remove-confirm-${pack.id}`}
-        >
-          <p>The pack’s files are deleted from this machine; you can install it again later.</p>
-        </ConfirmDialog>
-      )}
+        {live.error !== null && <Alert tone="error">{live.error}</Alert>}
+        {error && <Alert tone="error">{errorMessage(error)}</Alert>}
+      </Stack>
     </li>
   );
 }

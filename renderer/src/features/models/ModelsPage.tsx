@@ -1,54 +1,80 @@
 /**
- * Settings › Models: every model pack the engine knows, grouped by what it does, with its
- * size, licence and state; install (download or from a folder), verify and remove, with live
- * progress. Other pages link here ("install…") from options whose pack is missing.
+ * Settings › Models: every pack, grouped by what it lets you do, each group headed by the
+ * capability status the whole studio shares (ready / needs a pack / needs setting up) and free
+ * disk on top. `#/settings/models?for=<capability>` (from a tool page) scrolls to that group.
  */
 import { useEffect, useMemo } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractQuery } from '../../data/contract-query.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { Alert } from '../../ui/Alert.tsx';
+import { Badge } from '../../ui/Badge.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { PageBody } from '../../ui/Layout.tsx';
+import { Cluster, Stack } from '../../ui/Layout.tsx';
+import { hrefFor } from '../shell/router.ts';
+import { statusTone, statusWord, type CapabilityStatus } from './capabilities.ts';
 import { ModelPackRow } from './ModelPackRow.tsx';
-import { taskLabel, taskOrder } from './model-words.ts';
-import { useModelPacks, type Pack } from './use-model-packs.ts';
-import styles from './Models.module.css';
+import type { Pack } from './use-model-packs.ts';
+import styles from './ModelsPage.module.css';
 
-function groups(packs: Pack[]): [string, Pack[]][] {
-  const byTask = new Map<string, Pack[]>();
-  for (const pack of packs) byTask.set(pack.task, [...(byTask.get(pack.task) ?? []), pack]);
-  return [...byTask.entries()].sort(([a], [b]) => taskOrder(a) - taskOrder(b));
+/** `#/settings/models?for=stems`: the capability a tool page linked from. */
+function linkedCapability(): string | null {
+  const query = new URLSearchParams(window.location.hash.split('?')[1] ?? '');
+  return query.get('for') ?? query.get('task');
 }
 
-/** `#/settings/models?task=stems`: the task an "install…" link came from. */
-function linkedTask(): string | null {
-  return new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('task');
+/** Capabilities in the engine's order; packs of one it does not list go last. */
+function rank(order: string[], id: string): number {
+  const index = order.indexOf(id);
+  return index === -1 ? order.length : index;
+}
+
+function groups(
+  packs: Pack[],
+  capabilities: CapabilityStatus[],
+): [CapabilityStatus | null, string, Pack[]][] {
+  const order = capabilities.map((c) => c.id as string);
+  const byCapability = new Map<string, Pack[]>();
+  for (const pack of packs)
+    byCapability.set(pack.capability, [...(byCapability.get(pack.capability) ?? []), pack]);
+  return [...byCapability.entries()]
+    .sort(([a], [b]) => rank(order, a) - rank(order, b))
+    .map(([id, list]) => [capabilities.find((c) => c.id === id) ?? null, id, list]);
 }
 
 export function ModelsPage() {
-  const { list, error } = useModelPacks();
-  const grouped = useMemo(() => groups(list?.packs ?? []), [list]);
-  const focused = linkedTask();
+  const list = useContractQuery('/model-packs', {});
+  const data = list.data;
+  const grouped = useMemo(() => (data ? groups(data.packs, data.capabilities) : []), [data]);
+  const focused = linkedCapability();
   useEffect(() => {
-    if (focused && list) document.getElementById(`task-${focused}`)?.scrollIntoView();
-  }, [focused, list]);
-  const installed = list?.packs.filter((p) => p.ready) ?? [];
+    if (focused && data) document.getElementById(`for-${focused}`)?.scrollIntoView();
+  }, [focused, data]);
+  const ready = data?.packs.filter((p) => p.ready) ?? [];
   return (
-    <PageBody testId="models-page">
-      {error && <Alert tone="error">{error}</Alert>}
-      {list && (
-        <p className="muted" data-testid="models-summary">
-          {installed.length} of {list.packs.length} packs ready on this machine (
-          {formatBytes(installed.reduce((sum, p) => sum + p.bytes, 0))}). Everything runs offline
-          once installed.
-        </p>
+    <Stack gap={4}>
+      {list.error && <Alert tone="error">{errorMessage(list.error)}</Alert>}
+      {data && (
+        <Cluster gap={3}>
+          <p className={styles.summary} data-testid="models-summary">
+            {ready.length} of {data.packs.length} packs ready on this computer (
+            {formatBytes(ready.reduce((sum, p) => sum + p.bytes, 0))}) ·{' '}
+            {formatBytes(data.disk.free_bytes)} free on disk.
+          </p>
+          <ButtonLink variant="link" href={hrefFor('/setup')}>
+            Set up for a task…
+          </ButtonLink>
+        </Cluster>
       )}
-      {grouped.map(([task, packs]) => (
-        <div
-          key={task}
-          id={`task-${task}`}
-          className={task === focused ? styles.focused : undefined}
-        >
-          <Card title={taskLabel(task)}>
+      {grouped.map(([status, id, packs]) => (
+        <div key={id} id={`for-${id}`} className={id === focused ? styles.focused : undefined}>
+          <Card
+            title={status?.title ?? id}
+            description={status?.message}
+            aside={status && <Badge tone={statusTone(status)}>{statusWord(status)}</Badge>}
+            testId={`models-${id}`}
+          >
             <ul className={styles.list}>
               {packs.map((pack) => (
                 <ModelPackRow key={pack.id} pack={pack} />
@@ -57,6 +83,6 @@ export function ModelsPage() {
           </Card>
         </div>
       ))}
-    </PageBody>
+    </Stack>
   );
 }

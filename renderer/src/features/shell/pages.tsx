@@ -10,6 +10,7 @@ import { JobsPage } from '../jobs/JobsPage.tsx';
 import { MidiPage } from '../midi/MidiPage.tsx';
 import { ModelsPage } from '../models/ModelsPage.tsx';
 import { StemsPage } from '../stems/StemsPage.tsx';
+import { SetupPanel } from '../setup/SetupPanel.tsx';
 import { SyncPanel } from '../sync/SyncPanel.tsx';
 import { TranscriptionPage } from '../transcription/TranscriptionPage.tsx';
 import { VoiceLabPage } from '../voice-lab/VoiceLabPage.tsx';
@@ -38,6 +39,7 @@ const PAGES: Record<string, (path: string) => ReactNode> = {
   '/webhooks': () => <WebhooksPage />,
   '/settings/engine': () => <EnginePage />,
   '/settings/models': () => <ModelsPage />,
+  '/setup': () => <SetupPanel />,
 };
 
 export function AreaPage({ area, path }: { area: AreaRoute; path: string }) {

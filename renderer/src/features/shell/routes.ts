@@ -162,6 +162,16 @@ export const AREAS: readonly AreaRoute[] = [
     summary: 'The local engine that does the work: its version, database, ffmpeg and models.',
   },
   {
+    path: '/setup',
+    label: 'Setup',
+    title: 'Set up this studio',
+    icon: 'wand',
+    section: 'Settings',
+    ready: true,
+    summary:
+      'Tell Tapehouse what you will do here and it installs the models that fit this computer.',
+  },
+  {
     path: '/settings/models',
     label: 'Models',
     title: 'Models',

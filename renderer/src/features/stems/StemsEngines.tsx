@@ -2,7 +2,7 @@
 import { Alert } from '../../ui/Alert.tsx';
 import { Badge } from '../../ui/Badge.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { InstallLink } from '../models/InstallLink.tsx';
+import { InstallForCapability } from '../models/NeedsPack.tsx';
 import type { StemPackages } from './stems-types.ts';
 import styles from './Stems.module.css';
 
@@ -12,7 +12,11 @@ export function StemsEngines({ packages }: { packages: StemPackages | null }) {
   return (
     <Card title="Separators on this machine" testId="stems-engines">
       {neural.length === 0 && dspEngine && (
-        <Alert tone="warn" testId="stems-dsp-notice" action={<InstallLink task="stems" />}>
+        <Alert
+          tone="warn"
+          testId="stems-dsp-notice"
+          action={<InstallForCapability capability="stems" testId="stems-engines-install" />}
+        >
           Only the built-in separator is installed. It is the <strong>lower quality tier</strong>:
           signal processing, not a trained model, so expect bleed between stems. Install a neural
           separator for cleaner results.

@@ -9,7 +9,7 @@ import { FileDrop } from '../../ui/FileDrop.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { useCreditPrice } from '../credits/use-credit-price.ts';
-import { InstallLink } from '../models/InstallLink.tsx';
+import { InstallForCapability } from '../models/NeedsPack.tsx';
 import { stemLabel, stemModeWords } from './stem-words.ts';
 import type { StemChoice } from './stems-types.ts';
 import type { StemSeparation } from './use-stem-separation.ts';
@@ -60,7 +60,7 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
         <p className="muted small" data-testid="stems-missing-modes">
           Greyed out, needing a neural separation model:{' '}
           {missing.map((m) => stemModeWords(m.mode)).join('; ')}.{' '}
-          <InstallLink task="stems" testId="stems-install" />
+          <InstallForCapability capability="stems" testId="stems-install" />
         </p>
       )}
       {choice.mode === 'catalog' && (

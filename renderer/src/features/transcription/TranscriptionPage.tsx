@@ -3,6 +3,7 @@
  * percent, time left — long files take a while), then read the transcript beside the waveform:
  * click a word to hear it, name the speakers, correct the text, export TXT/SRT/VTT/JSON.
  */
+import { NeedsPack } from '../models/NeedsPack.tsx';
 import { formatEta } from '../../lib/format.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -46,6 +47,8 @@ export function TranscriptionPage() {
   const { run, result } = transcription;
   return (
     <PageBody testId="transcription-page">
+      <NeedsPack capability="transcription" />
+      <NeedsPack capability="diarization" />
       <TranscriptionForm
         busy={transcription.busy}
         running={run !== null && !isFinished(run)}

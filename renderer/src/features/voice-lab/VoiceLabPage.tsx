@@ -3,6 +3,7 @@
  * live quality meter), design one from a description and keep it, and convert recordings to
  * your voices with A/B comparison. docs/api/voices-custom.md describes the routes.
  */
+import { NeedsPack } from '../models/NeedsPack.tsx';
 import { PageBody } from '../../ui/Layout.tsx';
 import { ConvertCard } from './ConvertCard.tsx';
 import { DesignCard } from './DesignCard.tsx';
@@ -11,6 +12,8 @@ import { SampleCard } from './SampleCard.tsx';
 export function VoiceLabPage() {
   return (
     <PageBody testId="voice-lab-page">
+      <NeedsPack capability="voice-cloning" />
+      <NeedsPack capability="voice-conversion" />
       <SampleCard />
       <DesignCard />
       <ConvertCard />

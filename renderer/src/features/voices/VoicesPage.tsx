@@ -4,6 +4,7 @@
  * search, a language filter (the catalog's own languages), an engine filter, pages of 50 with
  * "Load more", and a preview player.
  */
+import { NeedsPack } from '../models/NeedsPack.tsx';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
 import { useContractQuery } from '../../data/contract-query.ts';
@@ -47,6 +48,7 @@ export function VoicesPage() {
 
   return (
     <PageBody testId="voices-page">
+      <NeedsPack capability="natural-voices" upgrade />
       <div className={styles.filters} role="search">
         <TextField
           label="Search"

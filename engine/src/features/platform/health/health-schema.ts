@@ -5,6 +5,7 @@
  * machine's owner (the studio token or a studio session; docs/api/README.md, Health).
  */
 import { z } from 'zod';
+import { capabilityListSchema } from '../models/capability-schema.ts';
 
 export const healthSchema = z
   .object({
@@ -37,6 +38,9 @@ export const healthSchema = z
     models: z.object({ installed_packs: z.number().int(), models_dir: z.string().nullable() }),
     /** False when the paths above were left out because the caller is not the owner. */
     paths_shown: z.boolean(),
+    capabilities: capabilityListSchema.describe(
+      'Per capability: ready, needs a pack (which one) or needs configuration. The one source the studio reads.',
+    ),
     jobs: z.object({ queued: z.number().int(), running: z.number().int() }),
   })
   .meta({ id: 'Health' });

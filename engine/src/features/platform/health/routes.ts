@@ -57,6 +57,7 @@ export const healthRoutes = [
           models_dir: owner ? services.config.modelsDir : null,
         },
         paths_shown: owner,
+        capabilities: services.modelManager.capabilities(ffmpeg.status === 'ok'),
         jobs: { queued: counts.queued, running: counts.running },
       };
     },

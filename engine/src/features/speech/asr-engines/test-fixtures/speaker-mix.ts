@@ -26,16 +26,20 @@ export const CONVERSATION: readonly { speaker: string; files: string[] }[] = [
 
 export const GAP_SECONDS = 1;
 
-/** Writes the conversation to `out` (16 kHz mono WAV) and returns its reference turns. */
+/**
+ * Writes the conversation (CONVERSATION unless another list of turns is given) to `out` (16 kHz
+ * mono WAV) and returns its reference turns.
+ */
 export async function writeConversation(
   ffmpeg: Ffmpeg,
   speechDir: string,
   out: string,
+  conversation: readonly { speaker: string; files: string[] }[] = CONVERSATION,
 ): Promise<ReferenceTurn[]> {
   const turns: ReferenceTurn[] = [];
   const inputs: string[] = [];
   let clock = 0;
-  for (const turn of CONVERSATION) {
+  for (const turn of conversation) {
     for (const file of turn.files) {
       const full = path.join(speechDir, 'librispeech_test-other_10spk', file);
       const seconds = (await probeMedia(ffmpeg, full)).duration_seconds ?? 0;
