@@ -1,13 +1,14 @@
 /**
  * Crash-test starters (see crash-starters.ts) for the jobs that need installed model packs:
- * voice cloning and voice conversion (generated packs of the published formats, installed over
- * HTTP by model_install jobs in prepare), and the model manager's own install and verify jobs.
+ * voice cloning and voice conversion (generated packs of the published formats: PocketTTS, the
+ * OpenVoice converter; installed over HTTP by model_install jobs in prepare), and the model
+ * manager's own install and verify jobs.
  * Install and verify are io jobs that copy or hash a few small files; they are killed while
  * queued behind the held chat jobs, and the restarted engine must run them to the end.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeGeneratedClonePack } from '../../engine/src/features/voices/cloning/generated-clone-pack.ts';
+import { writeGeneratedPocketPack } from '../../engine/src/features/voices/cloning/generated/generated-clone-packs.ts';
 import { writeGeneratedConversionPack } from '../../engine/src/features/voices/conversion/generated-converter.ts';
 import { fixtureFiles, manifestFor } from '../integration/models-fixtures.ts';
 import { postForm, postJson, waitJob, type StartContext, type Starter } from './crash-starters.ts';
@@ -23,7 +24,7 @@ const SPARE_PACK = 'crash-spare';
  * manifests folder once); answers the source folders for the starters' state.
  */
 export function writeCrashPacks(dir: string, manifestsDir: string): Record<string, string> {
-  const clone = writeGeneratedClonePack(path.join(dir, 'clone-pack'), CLONE_PACK);
+  const clone = writeGeneratedPocketPack(path.join(dir, 'clone-pack'), CLONE_PACK);
   const conversion = writeGeneratedConversionPack(
     path.join(dir, 'conversion-pack'),
     CONVERSION_PACK,

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AppError, CancelledError, isAppError, throwIfCancelled } from '../errors.ts';
 import { extractMembers } from './model-archive.ts';
+import { hashTree } from './model-tree.ts';
 import {
   expectedDigest,
   INSTALLED_RECORD,
@@ -321,6 +322,11 @@ export async function verifyPack(
     const target = path.join(registry.packDir(packId), entry.name);
     if (!fs.existsSync(target)) {
       files.push({ name: entry.name, ok: false, problem: 'missing', expected, actual: null });
+    } else if (entry.folder) {
+      const tree = await hashTree(target, entry.name, options.signal);
+      const actual: Digest = { sha256: tree.sha256, md5: '', bytes: tree.bytes };
+      const problem = tree.bytes !== bytes ? 'size' : tree.sha256 !== hex ? 'sha256' : null;
+      files.push({ name: entry.name, ok: problem === null, problem, expected, actual });
     } else {
       const actual = await hashFile(target, {
         ...(options.signal ? { signal: options.signal } : {}),

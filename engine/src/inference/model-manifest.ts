@@ -86,6 +86,14 @@ export const archiveMemberSchema = z.strictObject({
     .optional()
     .describe('SHA-256 of the unpacked member, when a source states it; checked on install.'),
   bytes: z.number().int().positive().optional().describe('Exact size of the unpacked member.'),
+  folder: z
+    .literal(true)
+    .optional()
+    .describe(
+      'The member is a folder: every file under it is unpacked, keeping the tree, into a folder ' +
+        'named `name` (e.g. the espeak-ng-data of a sherpa-onnx voice). Its sha256 is the tree ' +
+        'digest (model-archive.ts, treeDigest) and its bytes the sum of its files.',
+    ),
 });
 
 export const modelFileSchema = z.strictObject({
@@ -148,6 +156,8 @@ export interface PackEntry {
   md5: string | null;
   /** The archive's sha256 for unpacked members, else null. */
   archiveSha256: string | null;
+  /** An unpacked folder (a tree of files) rather than one file. */
+  folder: boolean;
 }
 
 export function packEntries(manifest: { files: ModelFile[] }): PackEntry[] {
@@ -160,6 +170,7 @@ export function packEntries(manifest: { files: ModelFile[] }): PackEntry[] {
           sha256: m.sha256 ?? null,
           md5: null,
           archiveSha256: file.sha256 ?? null,
+          folder: m.folder === true,
         }))
       : [
           {
@@ -169,6 +180,7 @@ export function packEntries(manifest: { files: ModelFile[] }): PackEntry[] {
             sha256: file.sha256 ?? null,
             md5: file.md5 ?? null,
             archiveSha256: null,
+            folder: false,
           },
         ],
   );
@@ -231,10 +243,12 @@ export const modelManifestSchema = z
     id: packId,
     task: z.enum(MODEL_TASKS),
     engine: z
-      .enum(['piper', 'kokoro', 'zeroshot'])
+      .enum(['piper', 'kokoro', 'zipvoice', 'pocket'])
       .optional()
       .describe(
-        'For tts packs: the runtime that reads the files (features/voices/engines/neural-voices.ts).',
+        'For tts packs: the runtime that reads the files (piper, kokoro: ' +
+          'features/voices/engines/neural-voices.ts; zipvoice, pocket: voice cloning, ' +
+          'features/voices/cloning/clone-packs.ts).',
       ),
     version: z
       .string()
