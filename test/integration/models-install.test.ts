@@ -9,10 +9,9 @@ import { AppError, CancelledError } from '../../engine/src/errors.ts';
 import {
   installPack,
   packsAvailableIn,
-  removePack,
-  verifyPack,
   type InstallProgress,
 } from '../../engine/src/inference/model-install.ts';
+import { removePack, verifyPack } from '../../engine/src/inference/model-verify.ts';
 import { INSTALLED_RECORD } from '../../engine/src/inference/model-manifest.ts';
 import { ModelRegistry } from '../../engine/src/inference/model-registry.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';

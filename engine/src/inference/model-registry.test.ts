@@ -53,7 +53,11 @@ function install(
     version: manifest.version,
     installedAt: new Date().toISOString(),
     from: 'copy',
-    files: manifest.files.map((f) => ({ name: f.name, sha256: f.sha256 ?? '', bytes: f.bytes })),
+    files: manifest.files.map((f) => ({
+      name: f.name,
+      sha256: f.sha256 ?? '',
+      bytes: f.bytes ?? 0,
+    })),
     ...record,
   };
   fs.writeFileSync(path.join(dir, INSTALLED_RECORD), JSON.stringify(full));

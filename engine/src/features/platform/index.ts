@@ -75,7 +75,7 @@ export function createPlatform(core: Pick<Core, 'db' | 'config' | 'clock' | 'mod
     files,
     urls: new UrlSigner(core.config.home, core.clock),
     offload: new OffloadSeam(),
-    modelManager: new ModelManager(core.models),
+    modelManager: new ModelManager(core.models, core.config.modelInstall),
   };
 }
 

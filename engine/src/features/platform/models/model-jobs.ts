@@ -23,7 +23,12 @@ export type ModelInstallInput = z.infer<typeof modelInstallInput>;
 
 export const modelVerifyInput = z.object({ pack_id: z.string().min(1) });
 
-const VERB = { download: 'Downloading', copy: 'Copying', verify: 'Checking' } as const;
+const VERB = {
+  download: 'Downloading',
+  copy: 'Copying',
+  unpack: 'Unpacking',
+  verify: 'Checking',
+} as const;
 
 /** Progress events are throttled to whole percents so a fast copy does not flood the stream. */
 function progressReporter(report: (update: JobProgress) => void) {

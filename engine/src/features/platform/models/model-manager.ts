@@ -15,13 +15,12 @@ import { z } from 'zod';
 import { AppError } from '../../../errors.ts';
 import {
   installPack,
-  removePack,
-  verifyPack,
   type InstallOptions,
   type InstallResult,
-  type VerifyResult,
 } from '../../../inference/model-install.ts';
+import { removePack, verifyPack, type VerifyResult } from '../../../inference/model-verify.ts';
 import type { ModelRegistry, PackStatus } from '../../../inference/model-registry.ts';
+import type { ModelInstallConfig } from '../../../model-config.ts';
 
 const verificationSchema = z.object({ at: z.string(), ok: z.boolean(), version: z.string() });
 export type Verification = z.infer<typeof verificationSchema>;
@@ -46,7 +45,10 @@ export interface PackView {
 }
 
 export class ModelManager {
-  constructor(private readonly registry: ModelRegistry) {}
+  constructor(
+    private readonly registry: ModelRegistry,
+    private readonly settings: ModelInstallConfig,
+  ) {}
 
   list(): PackView[] {
     return this.registry.manifests().map((manifest) => this.view(manifest.id));
@@ -78,7 +80,11 @@ export class ModelManager {
   }
 
   async install(packId: string, options: InstallOptions): Promise<InstallResult> {
-    const result = await installPack(this.registry, packId, options);
+    const result = await installPack(this.registry, packId, {
+      mirror: this.settings.mirror,
+      diskReserveBytes: this.settings.diskReserveBytes,
+      ...options,
+    });
     if (result.status === 'installed') this.forgetVerification(packId);
     return result;
   }

@@ -1,6 +1,7 @@
 // Cloned voices on the real runtime: sherpa-onnx-node's OfflineTts runs generated PocketTTS and
-// ZipVoice packs (the published signatures; cloning/generated/) installed by the real installer
-// from the real manifests' layout, the ZipVoice archive and its espeak-ng-data folder included.
+// ZipVoice packs (the published signatures; cloning/generated/) that the real installer
+// downloaded from a model mirror at the real URLs (the ZipVoice archive and its espeak-ng-data
+// folder, the PocketTTS files checked against the Hub listing of their commits).
 // Two synthetic speakers (different pitch and spectral tilt) stand in for recordings: each clone
 // must sound like its own prompt, follow the speed asked for and time its sentences; PocketTTS
 // (seeded) says the same text the same way twice.
@@ -12,15 +13,10 @@ import {
   spectralEnvelope,
 } from '../../../../../../test/helpers/spectral-envelope.ts';
 import { makeTempDir } from '../../../../../../test/helpers/temp-dir.ts';
+import { installClonePacks } from '../../../../../../test/helpers/clone-packs.ts';
 import { resolveFfmpeg, writeWavFile } from '../../../../audio/index.ts';
-import { installPack } from '../../../../inference/model-install.ts';
 import { ModelRegistry } from '../../../../inference/model-registry.ts';
 import { clonePacks, readyClonePack, type ReadyClonePack } from '../../cloning/clone-packs.ts';
-import {
-  writeGeneratedPocketPack,
-  writeGeneratedZipvoicePack,
-  writeManifest,
-} from '../../cloning/generated/generated-clone-packs.ts';
 import { pocketBandEdges } from '../../cloning/generated/pocket-graphs.ts';
 import { SherpaTtsHost } from '../../cloning/sherpa-tts-host.ts';
 import { ClonedVoiceEngine } from './cloned-engine.ts';
@@ -52,16 +48,9 @@ function speaker(f0: number, tilt: number): Float32Array {
 }
 
 beforeAll(async () => {
-  const pocket = writeGeneratedPocketPack(path.join(temp.dir, 'source'));
-  const zipvoice = await writeGeneratedZipvoicePack(path.join(temp.dir, 'source'));
-  const manifests = path.join(temp.dir, 'manifests');
-  for (const pack of [pocket, zipvoice]) writeManifest(manifests, pack.manifest);
-  const registry = new ModelRegistry(
-    { home: path.join(temp.dir, 'home'), modelsDir: null },
-    { manifestsDir: manifests },
-  );
-  for (const pack of [pocket, zipvoice])
-    await installPack(registry, pack.manifest.id, { from: pack.source });
+  const home = path.join(temp.dir, 'home');
+  const { manifests } = await installClonePacks(temp.dir, home);
+  const registry = new ModelRegistry({ home, modelsDir: null }, { manifestsDir: manifests });
   for (const pack of clonePacks(registry)) packs[pack.family] = readyClonePack(registry, pack);
   for (const [name, voice] of [
     ['low', speaker(110, -12)],
