@@ -54,8 +54,8 @@ export function median(values: readonly number[]): number {
 }
 
 /**
- * Cosine between WeSpeaker embeddings of the new voice (speaking its preview text) and of the
- * first sample, or null without the similarity pack.
+ * Cosine between speaker embeddings (cloning/speaker-similarity.ts) of the new voice speaking
+ * its preview text and of the first sample, or null without a speaker-embedding pack.
  */
 export async function cloneSimilarity(
   deps: CustomVoiceDeps,
@@ -75,8 +75,8 @@ export async function cloneSimilarity(
     { samples: spoken.samples, sampleRate: spoken.sampleRate, channels: 1 },
     { sampleRate: RATE, channels: 1, ...(signal && { signal }) },
   );
-  const a = await deps.sherpa.embedding(model, speech.samples, signal);
-  const b = await deps.sherpa.embedding(model, await mono16k(deps, sample, signal), signal);
+  const a = await deps.sherpa.embedding(model.file, speech.samples, signal);
+  const b = await deps.sherpa.embedding(model.file, await mono16k(deps, sample, signal), signal);
   return Math.round(cosine(a, b) * 1000) / 1000;
 }
 
