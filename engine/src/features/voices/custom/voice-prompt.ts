@@ -139,8 +139,8 @@ export async function writePrompt(
   if (options.needsText && !text)
     throw new AppError(
       'validation_error',
-      'This voice-cloning model needs the words spoken in the sample, and none could be heard. ' +
-        'Send them in reference_text.',
+      'This voice-cloning model needs the words spoken in the sample: type what is said in it, ' +
+        'or install speech recognition so they are transcribed.',
       { details: { fields: [{ loc: ['body', 'reference_text'], msg: 'required' }] } },
     );
   const textFile = path.join(dir, PROMPT_TEXT_FILE);

@@ -49,7 +49,7 @@ export const readerRoutes = [
     body: estimateRequestSchema,
     response: estimateSchema,
     errors: ['unauthorized', 'forbidden', ...SOURCE_ERRORS],
-    handler: ({ body, signal, principal }, { web }) =>
+    handler: ({ body, principal, signal }, { web }) =>
       web.reader.estimate(owner(principal), body, signal),
   }),
   defineRoute({

@@ -52,7 +52,11 @@ export class ReaderService {
     readonly callbacks: ReaderCallbacks,
   ) {}
 
-  /** A voice the caller may use: the library's, their own custom ones, public ones. */
+  /**
+   * The voice to narrate with, among the voices `ownerId` may use: the catalog's library voices
+   * and the owner's own designed or cloned ones (and public ones), by id, name or UUID, as
+   * `GET /voice/voice-profiles` lists them for that owner.
+   */
   voice(ref: string | number | undefined, ownerId: string): SpeakableVoice {
     const voice = this.deps.voices.catalog.resolve(ref ?? DEFAULT_VOICE, ownerId);
     if (!voice)
@@ -63,8 +67,8 @@ export class ReaderService {
   }
 
   /**
-   * Premium narration is a voice a neural model speaks (installed packs, cloned voices, Kokoro
-   * blends); the embedded eSpeak NG voices and their presets and designs are standard (free).
+   * Standard narration is eSpeak NG (the embedded voices and the voices designed on them) and
+   * free; every voice a neural model speaks (a pack's, a Kokoro blend, a clone) is premium.
    */
   isPremium(voice: SpeakableVoice): boolean {
     return voice.engine !== 'espeak';
