@@ -35,7 +35,12 @@ export function writeCrashPacks(dir: string, manifestsDir: string): Record<strin
     fs.mkdirSync(path.join(spareSource, path.dirname(file.path)), { recursive: true });
     fs.writeFileSync(path.join(spareSource, file.path), file.content);
   }
-  const manifests = [clone.manifest, conversion.manifest, manifestFor(SPARE_PACK, files)];
+  // Installed from its folder, so no Hub listing to check: the sha256 pins stand alone.
+  const cloneManifest = {
+    ...clone.manifest,
+    files: clone.manifest.files.map(({ hubVerified: _hub, ...file }) => file),
+  };
+  const manifests = [cloneManifest, conversion.manifest, manifestFor(SPARE_PACK, files)];
   for (const manifest of manifests)
     fs.writeFileSync(path.join(manifestsDir, `${manifest.id}.json`), JSON.stringify(manifest));
   return { cloneSource: clone.source, conversionSource: conversion.source, spareSource };
