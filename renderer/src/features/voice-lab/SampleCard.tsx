@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/errors.ts';
 import { useContractMutation } from '../../data/contract-query.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { FormMessages, TextField } from '../../ui/Field.tsx';
+import { FormMessages, TextArea, TextField } from '../../ui/Field.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
 import { SampleMeter } from './SampleMeter.tsx';
 import { useRecorder } from './use-recorder.ts';
@@ -28,6 +28,8 @@ function sampleForm(sample: Sample, fields: Record<string, string>): FormData {
 export function SampleCard() {
   const [sample, setSample] = useState<Sample | null>(null);
   const [name, setName] = useState('My voice');
+  // What is said in the sample: ZipVoice needs it unless speech recognition is installed.
+  const [words, setWords] = useState('');
   const analyze = useContractMutation('post', '/voice/samples/analyze');
   const clone = useContractMutation('post', '/voice/voice-clone', {
     invalidates: ['/voice', '/audiobook/voices'],
@@ -72,6 +74,15 @@ export function SampleCard() {
         </Button>
       </div>
       {analyze.data && <SampleMeter report={analyze.data} />}
+      <TextArea
+        label="What is said in the sample (optional)"
+        rows={2}
+        value={words}
+        maxLength={2000}
+        placeholder="Some voices (Chinese) need these words, unless speech recognition is installed."
+        onChange={(event) => setWords(event.target.value)}
+        testId="clone-words"
+      />
       <div className={styles.row}>
         <TextField
           label="Name"
@@ -86,7 +97,12 @@ export function SampleCard() {
           disabled={!sample || recorder.recording}
           onClick={() =>
             sample &&
-            clone.mutate({ body: sampleForm(sample, { name: name.trim() || 'My voice' }) })
+            clone.mutate({
+              body: sampleForm(sample, {
+                name: name.trim() || 'My voice',
+                ...(words.trim() ? { reference_text: words.trim() } : {}),
+              }),
+            })
           }
           testId="clone-start"
         >
