@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
+import { translatorProblems, translatorSchema } from './translator-spec.ts';
 
 export const MANIFEST_VERSION = 1;
 
@@ -273,9 +274,19 @@ export const modelManifestSchema = z
     separator: separatorSchema
       .optional()
       .describe('For stems packs: how the separation runner drives the model.'),
+    translator: translatorSchema
+      .optional()
+      .describe('For translation packs: the model family and, for one-pair models, the pair.'),
     files: z.array(modelFileSchema).min(1),
   })
   .superRefine((manifest, ctx) => {
+    if (manifest.translator !== undefined)
+      for (const message of translatorProblems(
+        manifest.task,
+        manifest.translator,
+        manifest.languages,
+      ))
+        ctx.addIssue({ code: 'custom', path: ['translator'], message });
     if (manifest.separator !== undefined) {
       if (manifest.task !== 'stems') {
         ctx.addIssue({
