@@ -13,6 +13,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { dictionaryGraphs } from './generated-mt-graphs.ts';
+import { MT_FILES, repoPath } from './mt-files.ts';
+
+export { MT_FILES } from './mt-files.ts';
 
 type Lang = 'en' | 'de' | 'es' | 'fr';
 
@@ -35,15 +38,6 @@ export const GENERATED_DICTIONARY: readonly Record<Lang, string>[] = [
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyzäöüßéèêàçñíóúá'];
 const PUNCTUATION = ['.', ',', '?', '!', "'"];
 const SPACE = '\u2581';
-
-export const MT_FILES = {
-  config: 'config.json',
-  generation: 'generation_config.json',
-  tokenizer: 'tokenizer.json',
-  tokenizerConfig: 'tokenizer_config.json',
-  encoder: 'encoder_model_quantized.onnx',
-  decoder: 'decoder_model_merged_quantized.onnx',
-} as const;
 
 interface Vocabulary {
   pieces: string[];
@@ -239,11 +233,6 @@ export function generatedM2M100(): PackFiles {
   };
 }
 
-/** Where each file sits inside the pack folder, as in the Hub repositories. */
-export function repoPath(key: keyof typeof MT_FILES): string {
-  return key === 'encoder' || key === 'decoder' ? `onnx/${MT_FILES[key]}` : MT_FILES[key];
-}
-
 /**
  * Writes a pack's files under `<root>/translation/<id>/` (the real repositories' layout) and
  * returns the manifest entries for them (url under `urlBase`, sha256 and bytes of these bytes).
@@ -264,4 +253,49 @@ export function writeGeneratedMtFiles(root: string, id: string, pack: PackFiles,
       bytes: data.length,
     };
   });
+}
+
+export interface GeneratedMtPackOptions {
+  id: string;
+  /** A Marian pair, or the many-to-many M2M100 model (en, de, es, fr). */
+  kind: MarianOptions | 'm2m100';
+  /** Where the files claim to come from (tests' model mirror, or example.com). */
+  urlBase?: string;
+}
+
+/** Writes a generated pack under `source` and returns its manifest (task translation). */
+export function writeGeneratedMtPack(source: string, options: GeneratedMtPackOptions) {
+  const { id, kind } = options;
+  const pack = kind === 'm2m100' ? generatedM2M100() : generatedMarian(kind);
+  const files = writeGeneratedMtFiles(
+    source,
+    id,
+    pack,
+    options.urlBase ?? `https://example.com/generated/${id}`,
+  );
+  const translator =
+    kind === 'm2m100'
+      ? { family: 'm2m100' as const }
+      : {
+          family: 'marian' as const,
+          source: kind.source,
+          target: kind.target,
+          ...(kind.targetToken && { targetToken: kind.targetToken }),
+        };
+  return {
+    source,
+    manifest: {
+      manifestVersion: 1,
+      id,
+      task: 'translation',
+      version: '1.0.0',
+      title: `Generated ${kind === 'm2m100' ? 'M2M100' : `Opus-MT ${kind.source}-${kind.target}`} (tests)`,
+      description: 'transformers.js export signature with a generated word-for-word dictionary.',
+      licence: 'MIT',
+      source: { page: 'https://example.com/' },
+      ...(kind === 'm2m100' && { languages: [...M2M_LANGUAGES] }),
+      translator,
+      files,
+    },
+  };
 }
