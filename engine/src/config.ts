@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 import { parseLoopbackPorts, type LoopbackPorts, type PortRange } from './loopback-ports.ts';
+import { loadModelInstallConfig, type ModelInstallConfig } from './model-config.ts';
 import { ENGINE_VERSION } from './version.ts';
 
 export const DEFAULT_PORT = 7341;
@@ -26,6 +27,8 @@ export interface EngineConfig {
   profile: Profile;
   /** Extra model folder searched before the installed packs (CI: ../shared/models). */
   modelsDir: string | null;
+  /** The model installer's mirror and disk reserve (model-config.ts). */
+  modelInstall: ModelInstallConfig;
   /** Eval and test data (CI: ../shared/data). */
   dataDir: string | null;
   smtpUrl: string | null;
@@ -158,6 +161,8 @@ const settingsSchema = z
     fetchMaxBytes: z.number().int().min(1).optional(),
     ytDlp: z.string().min(1).optional(),
     ytDlpReleasesUrl: z.string().url().optional(),
+    modelMirror: z.string().url().optional(),
+    modelDiskReserveMb: z.number().int().min(0).optional(),
     localPlan: z
       .object({
         credits_per_month: z.number().int().min(0),
@@ -433,6 +438,7 @@ export function loadConfig(
     port: overrides.port ?? parsePort(env.TAPEHOUSE_PORT),
     profile: overrides.profile ?? parseProfile(env.TAPEHOUSE_PROFILE),
     modelsDir: overrides.modelsDir ?? resolveDir(nonEmpty(env.TAPEHOUSE_MODELS_DIR)),
+    modelInstall: overrides.modelInstall ?? loadModelInstallConfig(env, settings),
     dataDir: overrides.dataDir ?? resolveDir(nonEmpty(env.TAPEHOUSE_DATA_DIR)),
     smtpUrl: overrides.smtpUrl ?? nonEmpty(env.TAPEHOUSE_SMTP_URL) ?? settings.smtpUrl ?? null,
     webhooksLoopbackPorts: overrides.webhooksLoopbackPorts ?? loopback.ranges,

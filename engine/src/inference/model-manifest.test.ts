@@ -10,6 +10,7 @@ import {
 } from '../../../test/integration/models-fixtures.ts';
 import { AppError } from '../errors.ts';
 import {
+  capabilityOf,
   loadManifests,
   manifestJsonSchema,
   packBytes,
@@ -60,13 +61,12 @@ describe('committed model manifests', () => {
         const url = new URL(file.url);
         expect(url.protocol, `${manifest.id}/${file.name}`).toBe('https:');
         // Pinned to a commit (or a release asset), never a branch: the sha256 could not hold
-        // otherwise. The one exception is an md5-only file (docs/api/voices-engines.md): the
-        // upstream (rhasspy/piper-voices) publishes its md5 for the main revision, and its own
-        // downloader fetches from there and checks that md5, as the installer does.
+        // otherwise. A file with no recorded sha256 is Hub-verified at its pinned commit (the
+        // Hub's listing gives the sha256 at install time; docs/api/models.md).
         if (file.sha256 === undefined) {
-          expect(file.md5, `${manifest.id}/${file.name}`).toMatch(/^[0-9a-f]{32}$/);
+          expect(file.hubVerified, `${manifest.id}/${file.name}`).toBe(true);
           expect(file.url, `${manifest.id}/${file.name}`).toMatch(
-            /^https:\/\/huggingface\.co\/rhasspy\/piper-voices\/resolve\/main\//,
+            /^https:\/\/huggingface\.co\/[^/]+\/[^/]+\/resolve\/[0-9a-f]{40}\//,
           );
           continue;
         }
@@ -179,6 +179,48 @@ describe('manifest schema', () => {
       { ...good(), task: 'stems', separator: { ...separator, kind: 'spleeter' } },
       'separator',
     );
+  });
+
+  it('pins Hub files to a commit, and Hub-verifies only pinned Hub files', () => {
+    const hub = 'https://huggingface.co/owner/repo/resolve';
+    const commit = 'a'.repeat(40);
+    const withFile = (patch: Record<string, unknown>): unknown => {
+      const m = good();
+      return { ...m, files: [{ ...m.files[0], ...patch }, ...m.files.slice(1)] };
+    };
+    rejectWith(withFile({ url: `${hub}/main/x.onnx` }), 'never a branch');
+    const verified = parseManifest(
+      withFile({
+        url: `${hub}/${commit}/onnx/x.onnx`,
+        sha256: undefined,
+        bytes: undefined,
+        hubVerified: true,
+      }),
+      'test-pack.json',
+    );
+    expect(verified.files[0]).toMatchObject({ hubVerified: true });
+    expect(packBytes(verified)).toBe(good().files[1]!.bytes);
+    rejectWith(withFile({ hubVerified: true }), 'only a https://huggingface.co');
+    rejectWith(
+      withFile({ sha256: undefined }),
+      'every file needs a sha256, an upstream md5, or hubVerified',
+    );
+    rejectWith(withFile({ bytes: undefined }), 'bytes is required unless');
+  });
+
+  it('takes a licence URL, a non-commercial flag (which needs the URL), a capability and a purpose', () => {
+    const terms = {
+      licence: 'CC-BY-NC-4.0',
+      licenceUrl: 'https://creativecommons.org/licenses/by-nc/4.0/',
+      nonCommercial: true,
+      capability: 'translation',
+      purpose: 'Translates text between 200 languages.',
+    };
+    expect(parseManifest({ ...good(), ...terms }, 'test-pack.json')).toMatchObject(terms);
+    rejectWith({ ...good(), nonCommercial: true }, 'licenceUrl');
+    rejectWith({ ...good(), capability: 'karaoke' }, 'capability');
+    expect(capabilityOf(good())).toBe('noise-reduction');
+    expect(capabilityOf({ task: 'tts', engine: 'zeroshot' })).toBe('voice-cloning');
   });
 
   it('requires the file name to match the pack id', () => {
