@@ -85,14 +85,21 @@ afterAll(async () => {
 describe('text translation without a pack', () => {
   it('answers 503 naming the packs that would do, charging nothing', async () => {
     const before = await balance(none);
-    const res = await none.post<{ code: string; detail: string }>('/translation/text', {
-      text: 'Hello world.',
-      source_language: 'en',
-      target_language: 'de',
-    });
+    const res = await none.post<{ code: string; detail: string; pack: string; capability: string }>(
+      '/translation/text',
+      {
+        text: 'Hello world.',
+        source_language: 'en',
+        target_language: 'de',
+      },
+    );
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('model_not_installed');
-    expect(res.body.detail).toMatch(/install mt-test-en-de or mt-test-m2m/);
+    expect(res.body.capability).toBe('translation');
+    expect(res.body.pack).toBe('mt-test-en-de');
+    expect(res.body.detail).toMatch(
+      /Translating English → German needs the “Generated Opus-MT en-de \(tests\)” pack/,
+    );
     expect(await balance(none)).toBe(before);
   });
 

@@ -6,6 +6,7 @@
  * installed pack instead.
  */
 import { AppError } from '../../errors.ts';
+import { packNeeded } from '../../inference/pack-needed.ts';
 import type { ModelManifest } from '../../inference/model-manifest.ts';
 import type { ModelRegistry } from '../../inference/model-registry.ts';
 import type { MtFamily } from '../../inference/translator-spec.ts';
@@ -147,23 +148,10 @@ export function planTranslation(
       { details: { reason: 'unsupported_pair', source_language: source, target_language: target } },
     );
   if (!ready) {
-    const suggested = [
-      ...new Set(all.filter((c) => c.steps.length === 1).map((c) => c.steps[0]?.packId ?? '')),
-    ];
-    const first = suggested[0] ?? all[0]?.steps[0]?.packId ?? '';
-    throw new AppError(
-      'model_not_installed',
-      `Translating ${names} needs a translation pack: install ${suggested.join(' or ')}. Nothing was charged.`,
-      {
-        details: {
-          capability: 'text_translation',
-          source_language: source,
-          target_language: target,
-          packs: suggested,
-          command: `npm run models -- install ${first}`,
-        },
-      },
-    );
+    // The first single-pack option: the Opus-MT pair when one exists, else M2M100, else NLLB.
+    const first =
+      all.find((c) => c.steps.length === 1)?.steps[0]?.packId ?? all[0]?.steps[0]?.packId;
+    throw packNeeded(models, 'translation', `Translating ${names}`, first);
   }
   return {
     source,
