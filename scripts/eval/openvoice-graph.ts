@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
-import { assembleOpenVoice } from '../../engine/src/features/voices/conversion/openvoice/openvoice-assembly.ts';
+import { assembleOpenVoice } from '../../engine/src/inference/assembly/openvoice/openvoice-assembly.ts';
 
 interface Reference {
   spec: number[];

@@ -1,5 +1,5 @@
 """Evaluation tooling only (never run by the app or a required test): an independent reference
-for the OpenVoice V2 graph template (engine/src/features/voices/conversion/openvoice/).
+for the OpenVoice V2 graph template (engine/src/inference/assembly/openvoice/).
 
 Builds OpenVoice's own SynthesizerTrn (imported from a checkout of github.com/myshell-ai/OpenVoice
 given with --openvoice-src; nothing of it is copied here) at a small size with random weights,

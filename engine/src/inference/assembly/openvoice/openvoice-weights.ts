@@ -4,10 +4,17 @@
  * folded the way `remove_weight_norm` does: weight = g · v / ‖v‖, the norm over every dimension
  * but the first (float64 arithmetic, then float32, so the result is the same on every machine).
  */
-import { AppError } from '../../../../errors.ts';
-import type { CheckpointTensor } from '../../../../inference/torch/torch-checkpoint.ts';
+import { AppError } from '../../../errors.ts';
+import type { CheckpointTensor } from '../../torch/torch-checkpoint.ts';
 
-export class CheckpointWeights {
+/** What the graph template reads weights through (a checkpoint, or a recorder in tests). */
+export interface WeightSource {
+  plain(key: string, shape: readonly number[]): Float32Array;
+  weight(prefix: string, shape: readonly number[]): Float32Array;
+  unused(): string[];
+}
+
+export class CheckpointWeights implements WeightSource {
   private readonly used = new Set<string>();
 
   constructor(private readonly tensors: ReadonlyMap<string, CheckpointTensor>) {}

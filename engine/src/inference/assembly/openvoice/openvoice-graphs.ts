@@ -8,15 +8,15 @@
  * - tone-extractor.onnx: spec_t [1, T, bins] → tone [1, gin] — ReferenceEncoder: layer norm,
  *   six 3×3 stride-2 convolutions with ReLU, a GRU whose last state is projected.
  */
-import { attr, buildModel, node, valueInfo } from '../../../../inference/onnx-builder.ts';
+import { attr, buildModel, node, valueInfo } from '../../onnx-builder.ts';
 import { GraphWriter } from './graph-writer.ts';
 import { ARCH, specChannels, type OpenVoiceConfig } from './openvoice-config.ts';
 import { flow, generator, posteriorEncoder, type Ctx } from './openvoice-modules.ts';
-import type { CheckpointWeights } from './openvoice-weights.ts';
+import type { WeightSource } from './openvoice-weights.ts';
 
 const OPSET = 17;
 
-export function converterGraph(config: OpenVoiceConfig, w: CheckpointWeights): Uint8Array {
+export function converterGraph(config: OpenVoiceConfig, w: WeightSource): Uint8Array {
   const g = new GraphWriter();
   const c: Ctx = { g, w, config };
   const bins = specChannels(config);
@@ -62,7 +62,7 @@ function gruOrder(rows: Float32Array, hidden: number): Float32Array {
   return out;
 }
 
-export function toneGraph(config: OpenVoiceConfig, w: CheckpointWeights): Uint8Array {
+export function toneGraph(config: OpenVoiceConfig, w: WeightSource): Uint8Array {
   const g = new GraphWriter();
   const bins = specChannels(config);
   const gin = config.model.gin_channels;

@@ -9,7 +9,7 @@ import {
   type TensorSpec,
   node,
   tensor,
-} from '../../../../inference/onnx-builder.ts';
+} from '../../onnx-builder.ts';
 
 export class GraphWriter {
   readonly nodes: NodeSpec[] = [];

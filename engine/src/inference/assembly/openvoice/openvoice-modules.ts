@@ -4,14 +4,14 @@
  * conditioning, the mean-only coupling layer and flip of the flow, HiFi-GAN's generator and
  * residual blocks. Each function takes the checkpoint key of its module.
  */
-import { attr } from '../../../../inference/onnx-builder.ts';
+import { attr } from '../../onnx-builder.ts';
 import type { GraphWriter } from './graph-writer.ts';
-import type { CheckpointWeights } from './openvoice-weights.ts';
+import type { WeightSource } from './openvoice-weights.ts';
 import { ARCH, type OpenVoiceConfig } from './openvoice-config.ts';
 
 export interface Ctx {
   g: GraphWriter;
-  w: CheckpointWeights;
+  w: WeightSource;
   config: OpenVoiceConfig;
 }
 

@@ -5,7 +5,7 @@
  * encoder's six 3×3 stride-2 convolutions of 32, 32, 64, 64, 128, 128 filters and its GRU of 128).
  */
 import { z } from 'zod';
-import { AppError } from '../../../../errors.ts';
+import { AppError } from '../../../errors.ts';
 
 export const openVoiceConfigSchema = z.object({
   data: z.object({

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { readStateDict } from '../../../../inference/torch/torch-checkpoint.ts';
+import { readStateDict } from '../../torch/torch-checkpoint.ts';
 import { parseOpenVoiceConfig } from './openvoice-config.ts';
 import { converterGraph, toneGraph } from './openvoice-graphs.ts';
 import { CheckpointWeights } from './openvoice-weights.ts';
