@@ -1,6 +1,7 @@
 // Text translation through the whole engine (docs/api/translation.md): without a pack the routes
 // answer 503 naming what to install and charge nothing; with generated packs of the
-// transformers.js Opus-MT and M2M100 signatures installed, text, lists and transcripts are
+// transformers.js Opus-MT and M2M100 signatures installed through the model mirror at the real
+// repositories' paths (Hub-verified against the mirror's listing), text and lists are
 // translated by the pack each pair's plan picks, in the worker pool, priced per started 1,000
 // characters, with progress, and a cancelled job is released.
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import { installPack } from '../../engine/src/inference/model-install.ts';
 import { ModelRegistry } from '../../engine/src/inference/model-registry.ts';
 import { client, type Client } from '../helpers/audiobook.ts';
 import { ROOT, startEngine, type TestEngine } from '../helpers/engine.ts';
+import { startModelMirror, type ModelMirror } from '../helpers/model-mirror.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 
 const temp = makeTempDir('tapehouse-translation-');
@@ -18,6 +20,8 @@ let bare: TestEngine;
 let engine: TestEngine;
 let none: Client;
 let api: Client;
+let mirror: ModelMirror;
+const HUB = 'https://huggingface.co';
 
 interface Translation {
   translations: string[];
@@ -61,22 +65,37 @@ async function settled(c: Client, id: number): Promise<TextJob> {
 
 beforeAll(async () => {
   const source = path.join(temp.dir, 'packs');
+  mirror = await startModelMirror(path.join(temp.dir, 'mirror'));
   const packs = [
-    writeGeneratedMtPack(source, { id: 'mt-test-en-de', kind: { source: 'en', target: 'de' } }),
-    writeGeneratedMtPack(source, { id: 'mt-test-m2m', kind: 'm2m100' }),
+    writeGeneratedMtPack(source, {
+      id: 'mt-test-en-de',
+      kind: { source: 'en', target: 'de' },
+      urlBase: `${HUB}/Xenova/opus-mt-en-de/resolve/1ca130c44c4c5441ef16d48aae521a424ab644f7`,
+    }),
+    writeGeneratedMtPack(source, {
+      id: 'mt-test-m2m',
+      kind: 'm2m100',
+      urlBase: `${HUB}/Xenova/m2m100_418M/resolve/9c374f0b7aca709787cea97b047bfbbd1559d177`,
+    }),
   ];
+  for (const p of packs)
+    for (const f of p.manifest.files) {
+      (f as { hubVerified?: boolean }).hubVerified = true;
+      mirror.publish(f.url, { file: path.join(source, ...f.path.split('/')) });
+    }
   const manifests = manifestsWith(packs.map((p) => p.manifest));
   bare = await startEngine({ home: path.join(temp.dir, 'bare') }, { manifestsDir: manifests });
   none = client(bare, bare.token);
   const home = path.join(temp.dir, 'installed');
   fs.mkdirSync(home, { recursive: true });
   const registry = new ModelRegistry({ home, modelsDir: null }, { manifestsDir: manifests });
-  for (const p of packs) await installPack(registry, p.manifest.id, { from: source });
+  for (const p of packs) await installPack(registry, p.manifest.id, { mirror: mirror.url });
   engine = await startEngine({ home }, { manifestsDir: manifests });
   api = client(engine, engine.token);
 }, 120_000);
 
 afterAll(async () => {
+  await mirror?.close();
   await bare?.stop();
   await engine?.stop();
   temp.cleanup();
@@ -192,5 +211,61 @@ describe('text translation with generated packs', () => {
     const cancelled = await settled(api, long.body.id);
     expect(cancelled.status).toBe('CANCELLED');
     expect(await balance(api)).toBe(before);
+  });
+
+  it('translates a finished transcript segment by segment, keeping times and speakers', async () => {
+    const repo = engine.engine.services.jobRepo;
+    const owner = (await api.get<{ id: string }>('/auth/me')).body.id;
+    const job = repo.insert({
+      type: 'transcription',
+      ownerId: owner,
+      resource: 'inference',
+      input: { files: [], language: 'en', project_id: null },
+    });
+    repo.transition(job.id, 'running');
+    const segment = (id: number, start: number, speaker: string, text: string) => ({
+      id,
+      start,
+      end: start + 1.5,
+      text,
+      speaker,
+      confidence: null,
+      words: [],
+    });
+    repo.transition(job.id, 'completed', {
+      progress: 100,
+      result: {
+        model: 'whisper-tiny',
+        task: 'transcribe',
+        language: 'en',
+        duration: 4,
+        text: 'Good morning. Thank you!',
+        speakers: ['SPEAKER_00', 'SPEAKER_01'],
+        files: [
+          {
+            filename: 'talk.wav',
+            duration: 4,
+            language: 'en',
+            text: 'Good morning. Thank you!',
+            segments: [
+              segment(0, 0, 'SPEAKER_00', 'Good morning.'),
+              segment(1, 2, 'SPEAKER_01', 'Thank you!'),
+            ],
+          },
+        ],
+      },
+    });
+    const created = await api.post<TextJob>('/translation/text/jobs', {
+      transcript_id: job.id,
+      target_language: 'de',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(202);
+    const done = await settled(api, created.body.id);
+    expect(done.status).toBe('COMPLETED');
+    expect(done.result?.source_language).toBe('en');
+    expect(done.result?.segments?.map((s) => [s.id, s.start, s.speaker, s.translation])).toEqual([
+      [0, 0, 'SPEAKER_00', 'guten morgen.'],
+      [1, 2, 'SPEAKER_01', 'danke dir!'],
+    ]);
   });
 });
