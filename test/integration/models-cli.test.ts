@@ -94,8 +94,11 @@ describe('npm run models', () => {
   it('lists packs with their install state', async () => {
     const run = await cli(['list']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^ID\s+TASK\s+VERSION\s+SIZE\s+STATUS\s+TITLE/m);
-    expect(run.stdout).toMatch(/^alpha\s+denoise\s+1\.0\.0\s+300\.\d kB\s+not installed/m);
+    // Grouped by what the packs are for; NC marks a non-commercial licence (none here).
+    expect(run.stdout).toMatch(/^ID\s+FOR\s+SIZE\s+NC\s+STATUS\s+TITLE/m);
+    expect(run.stdout).toMatch(
+      /^alpha\s+noise-reduction\s+300\.\d kB\s+not installed\s+Test pack alpha$/m,
+    );
     expect(run.stdout).toContain(path.join(home, 'models'));
   });
 
