@@ -62,6 +62,9 @@ export const ERROR_STATUS = {
   /** Pay-as-you-go checkout with no payment provider (local profile; docs/api/credits.md). */
   payment_provider_unavailable: 503,
   database_too_new: 500,
+  // Issue 25 (uploads, h25a): keep these together.
+  /** The data folder's disk cannot take the upload (docs/api/errors.md, "Uploads"). */
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

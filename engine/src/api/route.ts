@@ -151,3 +151,12 @@ export function removedRoute(
 export function toExpressPath(path: string): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
+
+/**
+ * Whether a row accepts multipart/form-data (an upload, or "JSON or form" fields): every such
+ * body is parsed by api/multipart.ts. Tests derive the multipart routes from this.
+ */
+export function takesMultipart(route: AnyRoute): boolean {
+  if (route.bodyKind === 'fields') return true;
+  return route.bodyKind === 'raw' && (route.rawTypes ?? []).includes('multipart/form-data');
+}

@@ -5,6 +5,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, isAppError, type ErrorCode } from '../../errors.ts';
+import { isNoSpace, storageError } from '../../storage-space.ts';
 import type { ErrorShape } from '../route.ts';
 
 interface HttpErrorLike {
@@ -65,6 +66,8 @@ function fromHttpStack(error: unknown): AppError | null {
 
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
+  // A disk that filled up under any writer is the caller's 507, not a bug (storage-space.ts).
+  if (isNoSpace(error)) return storageError(error) as AppError;
   return (
     fromBodyParser(error) ??
     fromHttpStack(error) ??

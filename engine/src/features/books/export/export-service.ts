@@ -213,7 +213,12 @@ export class ExportService {
   }) {
     const dir = this.uploadDir();
     try {
-      const { files } = await readAudioUploads(request.stream, request.headers, dir.absolute);
+      const { files } = await readAudioUploads(
+        request.stream,
+        request.headers,
+        dir.absolute,
+        request.signal,
+      );
       const ffmpeg = await this.books.deps.ffmpeg.require();
       const reports: FileReport[] = [];
       for (const file of files) {
@@ -269,6 +274,7 @@ export class ExportService {
         request.stream,
         request.headers,
         dir.absolute,
+        request.signal,
       );
       const target = targetFrom(fields);
       const ffmpeg = await this.books.deps.ffmpeg.require();
