@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
-import type { AnyRoute, RemovedRoute } from './route.ts';
+import { answeredErrors, type AnyRoute, type RemovedRoute } from './route.ts';
 
 type Json = Record<string, unknown>;
 
@@ -97,7 +97,7 @@ function responses(route: AnyRoute, components: Components): Json {
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of route.errors) {
+  for (const code of answeredErrors(route)) {
     const list = byStatus.get(ERROR_STATUS[code]) ?? [];
     list.push(code);
     byStatus.set(ERROR_STATUS[code], list);
