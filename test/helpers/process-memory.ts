@@ -1,7 +1,7 @@
 /**
  * Resident memory of a process and all its descendants (ffmpeg, speech children), read from
  * /proc as the kernel reports it — the figure the engine's memory bound is about
- * (docs/api/errors.md, "Uploads and memory"). Linux only; elsewhere the test that needs it fails
+ * (docs/api/errors.md, "Uploads"). Linux only; elsewhere the test that needs it fails
  * naming /proc.
  */
 import fs from 'node:fs';
