@@ -68,6 +68,8 @@ export const ERROR_STATUS = {
   /** Issue 25: another process held the database's write lock past the wait (Retry-After). */
   database_busy: 503,
   database_too_new: 500,
+  // Issue 25 (uploads, h25a): keep these together.
+  /** The data folder's disk cannot take the upload (docs/api/errors.md, "Uploads"). */
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -8,6 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestEngine } from './engine.ts';
 
+/** What these helpers use of an engine: in-process (TestEngine) or a child (EngineProcess). */
+type EngineLike = Pick<TestEngine, 'api' | 'token'>;
+
 export interface OutboxMessage {
   id: number;
   channel: 'email' | 'sms';
@@ -42,7 +45,7 @@ export function bearer(token: string, extra: Record<string, string> = {}): Recor
 }
 
 export async function postJson(
-  engine: TestEngine,
+  engine: EngineLike,
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
@@ -55,7 +58,7 @@ export async function postJson(
 }
 
 export async function readOutbox(
-  engine: TestEngine,
+  engine: EngineLike,
   to: string,
   channel: 'email' | 'sms' = 'email',
 ): Promise<OutboxMessage[]> {
@@ -67,7 +70,7 @@ export async function readOutbox(
 
 /** The 6-digit code in the newest message to `to`. */
 export async function latestCode(
-  engine: TestEngine,
+  engine: EngineLike,
   to: string,
   channel: 'email' | 'sms' = 'email',
 ): Promise<string> {
@@ -78,7 +81,7 @@ export async function latestCode(
 }
 
 export async function login(
-  engine: TestEngine,
+  engine: EngineLike,
   email: string,
   password: string,
   userAgent: string,
@@ -92,7 +95,7 @@ export async function login(
 }
 
 export async function registerUser(
-  engine: TestEngine,
+  engine: EngineLike,
   options: { email?: string; password?: string; userAgent?: string; fullName?: string } = {},
 ): Promise<TestUser> {
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
@@ -127,7 +130,7 @@ export function solveCaptcha(question: string): string {
   return String(match[2] === 'plus' ? a + b : match[2] === 'minus' ? a - b : a * b);
 }
 
-export async function newCaptcha(engine: TestEngine): Promise<{ id: string; answer: string }> {
+export async function newCaptcha(engine: EngineLike): Promise<{ id: string; answer: string }> {
   const res = await fetch(`${engine.api}/auth/captcha/generate`);
   expect(res.status).toBe(200);
   const body = (await res.json()) as { captcha_id: string; question: string; expires_in: number };

@@ -83,11 +83,23 @@ export async function startEngineProcess(
     timeoutMs?: number;
     /** Its own process group (as a shell starts `npm run engine`), for killGroup(). */
     group?: boolean;
+    /**
+     * A command the engine's command line is appended to, which must end by exec'ing it (e.g.
+     * `unshare … sh -c 'mount … && exec "$@"'`): the engine keeps the spawned pid.
+     */
+    launcher?: string[];
   } = {},
 ): Promise<EngineProcess> {
   const home = options.home ?? makeTempDir().dir;
   const token = `proc-token-${Math.random().toString(36).slice(2)}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'engine/src/main.ts'], {
+  const [command, ...args] = [
+    ...(options.launcher ?? []),
+    process.execPath,
+    '--import',
+    'tsx',
+    'engine/src/main.ts',
+  ];
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: {
       ...process.env,

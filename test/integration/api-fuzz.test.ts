@@ -5,7 +5,9 @@
 // documents (a capability this engine has not installed, e.g. voice cloning without its model,
 // answered whatever the body) — none may carry a stack trace, none may go unanswered, and the
 // engine must keep serving. Cases come from fast-check with a fixed seed, so a failure
-// reproduces exactly.
+// reproduces exactly. Issue 25: truncated and malformed multipart bodies on every multipart
+// route of the route table, with no credential and with both credentials on resources the
+// caller owns (so they reach the parser), the engine's health checked after each one.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, type TestUser } from '../helpers/accounts.ts';
 import { ROOT, startEngine, type TestEngine } from '../helpers/engine.ts';
+import { multipartCase } from '../helpers/multipart-fuzz.ts';
+import {
+  MULTIPART_ROUTES,
+  TRUNCATED_MULTIPART,
+  fillPath,
+  ownedPathValues,
+} from '../helpers/multipart-routes.ts';
 
 const SEED = 1313;
 /** A stack frame: `at fn (/path/file.ts:12:5)` or `at /path/file.js:3:9`. */
@@ -337,4 +346,69 @@ describe('malformed requests on every documented route', () => {
         `(seed ${SEED}) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${unavailable} documented 503s; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
   }, 180_000);
+});
+
+describe('malformed multipart bodies on every multipart route (issue 25)', () => {
+  it(`answers each with a 4xx or a documented 503, and the engine is alive after each (seed ${SEED})`, async () => {
+    const started = Date.now();
+    await signInAgain();
+    const access = credentials[1]?.header.replace(/^Bearer /, '') ?? '';
+    const callers = [
+      { name: 'no credential', header: null, owned: await ownedPathValues(engine, engine.token) },
+      {
+        name: 'studio token',
+        header: `Bearer ${engine.token}`,
+        owned: await ownedPathValues(engine, engine.token),
+      },
+      {
+        name: 'access token',
+        header: `Bearer ${access}`,
+        owned: await ownedPathValues(engine, access),
+      },
+    ];
+    const failures: string[] = [];
+    const kinds = new Map<string, number>();
+    const statuses = new Map<number, number>();
+    let cases = 0;
+    for (const [index, route] of MULTIPART_ROUTES.entries()) {
+      // The body of issue 25 from each caller, then the generated ones.
+      const issue = { kind: 'issue 25 truncated', ...TRUNCATED_MULTIPART };
+      const samples = [
+        ...callers.map(() => issue),
+        ...fc.sample(multipartCase(), { seed: SEED + 7000 + index, numRuns: 12 }),
+      ];
+      for (const [n, m] of samples.entries()) {
+        const caller = callers[n % callers.length]!;
+        const target = `/api/v1${fillPath(route.path, caller.owned)}`;
+        const headers: Record<string, string> = { 'Content-Type': m.contentType };
+        if (caller.header) headers.Authorization = caller.header;
+        const answer = await send(engine, 'POST', target, headers, m.body);
+        cases++;
+        kinds.set(m.kind, (kinds.get(m.kind) ?? 0) + 1);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        const what = `POST ${target} [${m.kind}, ${caller.name}, ${m.body.length} bytes]`;
+        const documented =
+          answer.status === 503 &&
+          /"code":"(service_unavailable|model_not_installed|ffmpeg_unavailable)"/.test(answer.body);
+        if (caller.header === null && answer.status !== 401)
+          failures.push(`${what} → ${answer.status} without a credential`);
+        else if (answer.status === 0 || (answer.status >= 500 && !documented))
+          failures.push(`${what} → ${answer.status} ${answer.body.slice(0, 200)}`);
+        if (STACK_FRAME.test(answer.body)) failures.push(`${what} → a stack trace in the body`);
+        const health = await fetch(`${engine.api}/health`).catch(() => null);
+        if (health?.status !== 200) {
+          failures.push(`${what} → the engine stopped answering /health`);
+          break;
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(cases).toBe(MULTIPART_ROUTES.length * (12 + callers.length));
+    console.log(
+      `fuzz (multipart): ${cases} malformed bodies over ${MULTIPART_ROUTES.length} multipart routes × ` +
+        `${callers.length} callers (seed ${SEED}) in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+        `health checked after each; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
+        `kinds ${JSON.stringify(Object.fromEntries(kinds))}`,
+    );
+  }, 240_000);
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
-import type { AnyRoute, RemovedRoute } from './route.ts';
+import { answeredErrors, type AnyRoute, type RemovedRoute } from './route.ts';
 
 type Json = Record<string, unknown>;
 
@@ -97,11 +97,12 @@ function responses(route: AnyRoute, components: Components): Json {
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();
+  const answered = answeredErrors(route);
   // Every write may meet another program's database lock (api/middleware/write-gate.ts).
   const errors: ErrorCode[] =
-    route.method === 'get' || route.errors.includes('database_busy')
-      ? route.errors
-      : [...route.errors, 'database_busy'];
+    route.method === 'get' || answered.includes('database_busy')
+      ? answered
+      : [...answered, 'database_busy'];
   for (const code of errors) {
     const list = byStatus.get(ERROR_STATUS[code]) ?? [];
     list.push(code);

@@ -1,12 +1,14 @@
 /**
- * Registers the route table on an express router: auth, scope check, request parsing and zod
- * validation, the handler, then the reply (JSON validated against the row's response schema,
- * SSE, or a file). Handlers never see express objects.
+ * Registers the route table on an express router: auth, scope check, the ownership check, and
+ * only then the body (parsed here, or handed to the handler as a stream), zod validation, the
+ * handler, then the reply (JSON validated against the row's response schema, SSE, or a file).
+ * Handlers never see express objects.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
+import { requireFreeSpace } from '../storage-space.ts';
 import { authenticate, refuseKeyOnCredentialRoute } from './authenticate.ts';
 import { clientAddress } from './client-address.ts';
 import { multipartFields } from './multipart.ts';
@@ -126,17 +128,32 @@ function sendReply(route: AnyRoute, value: unknown, req: Request, res: Response)
   res.status(status).json(body);
 }
 
+/** Runs the row's body parsers (express middleware) in turn, as one awaitable step. */
+async function parseBody(route: AnyRoute, req: Request, res: Response): Promise<void> {
+  for (const parser of bodyParsers(route)) {
+    await new Promise<void>((resolve, reject) => {
+      parser(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+    });
+  }
+}
+
+/**
+ * A raw body of known size (uploads) is refused with 507 before a byte is read when the data
+ * folder's disk cannot take it (storage-space.ts); chunked ones are caught when a write fails.
+ */
+function checkRoom(route: AnyRoute, req: Request, services: Services): void {
+  if (route.bodyKind !== 'raw') return;
+  const declared = Number(req.get('content-length') ?? '0');
+  if (Number.isFinite(declared) && declared > 0) requireFreeSpace(services.config.home, declared);
+}
+
 export function registerRoutes(
   router: Router,
   routes: readonly AnyRoute[],
   services: Services,
 ): void {
   for (const route of routes) {
-    router[route.method](
-      toExpressPath(route.path),
-      ...bodyParsers(route),
-      routeHandler(route, services),
-    );
+    router[route.method](toExpressPath(route.path), routeHandler(route, services));
   }
 }
 
@@ -151,7 +168,7 @@ export function registerAliases(
 ): void {
   for (const route of routes) {
     for (const alias of route.aliases ?? [])
-      router[route.method](alias, ...bodyParsers(route), routeHandler(route, services));
+      router[route.method](alias, routeHandler(route, services));
   }
 }
 
@@ -187,6 +204,9 @@ function routeHandler(route: AnyRoute, services: Services): express.RequestHandl
       // Ownership before the body: another user's resource is 404 whatever was sent with it.
       if (route.authorize) await route.authorize({ params, principal }, services);
       checkRawType(route, req);
+      checkRoom(route, req, services);
+      // Only now is the body read: nothing is parsed for a caller who may not be here.
+      await parseBody(route, req, res);
       const ctx: RequestContext<unknown, unknown, unknown> = {
         params,
         query: validate(route.query, req.query, 'query'),

@@ -164,3 +164,24 @@ export function removedRoute(
 export function toExpressPath(path: string): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
+
+/**
+ * Whether a row accepts multipart/form-data (an upload, or "JSON or form" fields): every such
+ * body is parsed by api/multipart.ts. Tests derive the multipart routes from this.
+ */
+export function takesMultipart(route: AnyRoute): boolean {
+  if (route.bodyKind === 'fields') return true;
+  return route.bodyKind === 'raw' && (route.rawTypes ?? []).includes('multipart/form-data');
+}
+
+/**
+ * The codes a row may answer: its own list plus those the HTTP edge adds to every row of its
+ * kind (api/register.ts) — a malformed multipart body (400 `bad_request`), and for raw uploads
+ * a disk that cannot take them (507 `insufficient_storage`). openapi.json lists these.
+ */
+export function answeredErrors(route: AnyRoute): ErrorCode[] {
+  const codes = new Set<ErrorCode>(route.errors);
+  if (takesMultipart(route)) codes.add('bad_request');
+  if (route.bodyKind === 'raw') codes.add('insufficient_storage');
+  return [...codes];
+}

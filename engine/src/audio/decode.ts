@@ -123,6 +123,30 @@ function noSamples(plan: DecodePlan): AppError {
   return new AppError('invalid_audio', `${plan.what}: the file contains no audio samples`);
 }
 
+/**
+ * Frames decodeAudio keeps. `-t` counts by timestamps, which a crafted file can repeat (ten hours
+ * of FLAC frames stamped 0–20 s), so the bytes are counted too: a requested duration is cut
+ * there, and without one the file may decode to at most twice its header's length and 30 s
+ * more (room for a VBR MP3's estimate) before it is refused as lying about its length.
+ */
+function frameLimit(
+  plan: DecodePlan,
+  options: DecodeOptions,
+): { frames: number; cut: boolean } | null {
+  if (options.durationSeconds !== undefined)
+    return { frames: Math.ceil(options.durationSeconds * plan.sampleRate), cut: true };
+  if (plan.totalSeconds === null) return null;
+  return { frames: Math.ceil((plan.totalSeconds * 2 + 30) * plan.sampleRate), cut: false };
+}
+
+function longerThanHeader(plan: DecodePlan): AppError {
+  return new AppError(
+    'invalid_audio',
+    `${plan.what}: the file holds far more audio than its header says (${Math.round(plan.totalSeconds ?? 0)} s); it is damaged or crafted`,
+    { details: { reason: 'longer_than_header', header_seconds: plan.totalSeconds } },
+  );
+}
+
 /** Decodes the whole file (or the requested range) into memory. */
 export async function decodeAudio(
   ffmpeg: Ffmpeg,
@@ -132,14 +156,31 @@ export async function decodeAudio(
   const plan = await planDecode(ffmpeg, file, options);
   const estimate = plan.totalSeconds === null ? 0 : plan.totalSeconds * plan.sampleRate;
   const collector = new Float32Collector(estimate * plan.channels);
+  const limit = frameLimit(plan, options);
+  const maxBytes = limit === null ? Infinity : limit.frames * plan.channels * 4;
   const proc = start(ffmpeg, plan, options);
+  let taken = 0;
   try {
-    for await (const chunk of proc.stdout!) collector.push(chunk as Buffer);
+    for await (const chunk of proc.stdout!) {
+      const bytes = chunk as Buffer;
+      if (taken + bytes.length > maxBytes) {
+        collector.push(bytes.subarray(0, maxBytes - taken));
+        taken = maxBytes;
+        break; // leaving the loop closes the pipe; ffmpeg is stopped below
+      }
+      collector.push(bytes);
+      taken += bytes.length;
+    }
   } catch (error) {
     proc.kill(); // reading failed: do not leave ffmpeg blocked on a full pipe
     throw error;
   }
-  await proc.done;
+  if (taken >= maxBytes) {
+    // Enough: the rest is never decoded.
+    proc.kill();
+    await proc.done.catch(() => {});
+    if (!limit!.cut) throw longerThanHeader(plan);
+  } else await proc.done;
   const samples = collector.finish(plan.channels);
   if (samples.length === 0) throw noSamples(plan);
   return { sampleRate: plan.sampleRate, channels: plan.channels, samples };

@@ -30,6 +30,10 @@ const NO_AUDIO = [
 
 const NO_DECODER = [/Decoder \(codec [^)]*\) not found/, /Unknown decoder/, /no decoder found/i];
 
+/** A stream ffmpeg found but no decoder would open (a header claiming 65,535 channels). */
+const UNDECODABLE = [/Error while opening decoder/, /Could not open codec for input stream/];
+const UNDECODABLE_REASON = /(Too many channels[^\n]*|Invalid (?:sample rate|channel)[^\n]*)/i;
+
 const CORRUPT = [
   /Invalid data found when processing input/,
   /moov atom not found/,
@@ -74,6 +78,14 @@ export function ffmpegFailure(stderr: string, context: FailureContext): AppError
       'unsupported_media',
       `${context.what}: this ffmpeg cannot decode the file's audio codec`,
       { details },
+    );
+  }
+  if (UNDECODABLE.some((re) => re.test(stderr))) {
+    const reason = UNDECODABLE_REASON.exec(stderr)?.[1]?.trim();
+    return new AppError(
+      'invalid_audio',
+      `${context.what}: the audio stream cannot be decoded${reason ? ` (${reason})` : ''}; its header is damaged or claims what no decoder takes`,
+      { details: { ...details, reason: 'undecodable_stream' } },
     );
   }
   const corrupt = CORRUPT.find((re) => re.test(stderr));

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { AppError } from '../errors.ts';
 import { ffmpegFailure } from './ffmpeg-errors.ts';
 import { parseDurationLine } from './ffmpeg-progress.ts';
+import { MAX_CHANNELS, MAX_SAMPLE_RATE } from './pcm.ts';
 import { runFfmpeg } from './ffmpeg-run.ts';
 import type { Ffmpeg } from './types.ts';
 
@@ -187,7 +188,11 @@ export async function probeMedia(
   throw failure;
 }
 
-/** The audio stream decode will use, or AppError('unsupported_media') when there is none. */
+/**
+ * The audio stream decode will use, or AppError('unsupported_media') when there is none. A header
+ * that claims what no decoder takes (65,535 channels, a sample rate of 0 or of gigahertz) is 400
+ * `invalid_audio` here, before any decoder is started, so every route answers it the same way.
+ */
 export function requireAudio(info: MediaInfo, file: string): AudioStreamInfo {
   if (!info.audio) {
     const kind = info.has_video
@@ -201,5 +206,24 @@ export function requireAudio(info: MediaInfo, file: string): AudioStreamInfo {
       },
     );
   }
+  const { channels, sample_rate: rate } = info.audio;
+  if (channels !== null && (channels < 1 || channels > MAX_CHANNELS))
+    throw new AppError(
+      'invalid_audio',
+      `The file's header claims ${channels} channels; audio with 1 to ${MAX_CHANNELS} channels is read.`,
+      { details: { reason: 'unsupported_channels', channels, max_channels: MAX_CHANNELS } },
+    );
+  if (rate !== null && (rate < 1 || rate > MAX_SAMPLE_RATE))
+    throw new AppError(
+      'invalid_audio',
+      `The file's header claims a sample rate of ${rate} Hz; 1 to ${MAX_SAMPLE_RATE} Hz is read.`,
+      {
+        details: {
+          reason: 'unsupported_sample_rate',
+          sample_rate: rate,
+          max_sample_rate: MAX_SAMPLE_RATE,
+        },
+      },
+    );
   return info.audio;
 }

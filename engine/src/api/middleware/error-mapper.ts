@@ -6,6 +6,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { databaseBusyError, isDatabaseBusy } from '../../db/write-access.ts';
 import { AppError, isAppError, type ErrorCode } from '../../errors.ts';
+import { isNoSpace, storageError } from '../../storage-space.ts';
 import type { ErrorShape } from '../route.ts';
 
 interface HttpErrorLike {
@@ -69,6 +70,8 @@ export function toAppError(error: unknown): AppError {
   // A write that met another process's lock after the write gate let it through (a race):
   // 503 with Retry-After, not a bug (db/write-access.ts).
   if (isDatabaseBusy(error)) return databaseBusyError();
+  // A disk that filled up under any writer is the caller's 507, not a bug (storage-space.ts).
+  if (isNoSpace(error)) return storageError(error) as AppError;
   return (
     fromBodyParser(error) ??
     fromHttpStack(error) ??

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { probeMedia } from '../../../audio/index.ts';
 import { AppError } from '../../../errors.ts';
 import type { Books } from '../books.ts';
 import { JOB_TYPES } from '../book-jobs.ts';
@@ -20,7 +19,6 @@ import { exportCredits, type ExportResult } from './export-job.ts';
 import type { ExportInput } from './export-input.ts';
 import { planExport } from './export-plan.ts';
 import type { ExportBody, FileReport } from './export-schemas.ts';
-import { measureAudioFile } from './file-measure.ts';
 import {
   creditsForMinutes,
   MASTER_JOB_TYPE,
@@ -28,7 +26,7 @@ import {
   type MasterInput,
 } from './master-uploads-job.ts';
 import { narratorVoice } from './speech-clip.ts';
-import { validateMeasurement } from './validator.ts';
+import { checkUploadedFile, probeForMaster } from './upload-check.ts';
 import { readAudioUploads } from './upload-files.ts';
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
@@ -220,41 +218,15 @@ export class ExportService {
   }) {
     const dir = this.uploadDir();
     try {
-      const { files } = await readAudioUploads(request.stream, request.headers, dir.absolute);
+      const { files } = await readAudioUploads(
+        request.stream,
+        request.headers,
+        dir.absolute,
+        request.signal,
+      );
       const ffmpeg = await this.books.deps.ffmpeg.require();
       const reports: FileReport[] = [];
-      for (const file of files) {
-        try {
-          const measurement = await measureAudioFile(ffmpeg, file.path, { signal: request.signal });
-          const verdict = validateMeasurement(measurement, 'upload');
-          reports.push({
-            file: file.filename,
-            kind: 'upload',
-            title: file.filename,
-            chapter_number: null,
-            ...verdict,
-            measurement,
-          });
-        } catch (error) {
-          if (!(error instanceof AppError) || error.status >= 500) throw error;
-          reports.push({
-            file: file.filename,
-            kind: 'upload',
-            title: file.filename,
-            chapter_number: null,
-            passed: false,
-            violations: [
-              {
-                rule: 'format',
-                message: error.message,
-                measured: null,
-                limit: 'audio ffmpeg can read',
-              },
-            ],
-            measurement: null,
-          });
-        }
-      }
+      for (const file of files) reports.push(await checkUploadedFile(ffmpeg, file, request.signal));
       return { passed: reports.every((r) => r.passed), files: reports };
     } finally {
       fs.rmSync(dir.absolute, { recursive: true, force: true });
@@ -276,23 +248,18 @@ export class ExportService {
         request.stream,
         request.headers,
         dir.absolute,
+        request.signal,
       );
       const target = targetFrom(fields);
       const ffmpeg = await this.books.deps.ffmpeg.require();
       const inputs: MasterInput['files'] = [];
       for (const file of files) {
-        const info = await probeMedia(ffmpeg, file.path, { signal: request.signal });
-        if (!info.audio || !info.duration_seconds)
-          throw new AppError(
-            'unsupported_media',
-            `${file.filename} is not audio ffmpeg can read.`,
-            { details: { file: file.filename } },
-          );
+        const probed = await probeForMaster(ffmpeg, file, request.signal);
         inputs.push({
           filename: file.filename,
           path: path.relative(this.books.deps.config.home, file.path),
-          seconds: info.duration_seconds,
-          sample_rate: info.audio.sample_rate ?? 44_100,
+          seconds: probed.seconds,
+          sample_rate: probed.sampleRate,
         });
       }
       const input: MasterInput = { dir: dir.relative, target_rms_db: target, files: inputs };

@@ -122,6 +122,7 @@ export const exportRoutes = [
       'unsupported_media',
       'unsupported_media_type',
       'payload_too_large',
+      'acx_noncompliant',
       'insufficient_credits',
     ],
     handler: ({ principal, stream, headers, signal }, services) =>

@@ -69,6 +69,7 @@ export const manuscriptRoutes = [
       'not_found',
       'validation_error',
       'unsupported_media',
+      'payload_too_large',
       'conflict',
     ],
     handler: ({ params, body, principal }, services) =>
@@ -99,6 +100,7 @@ export const manuscriptRoutes = [
       'not_found',
       'validation_error',
       'unsupported_media',
+      'payload_too_large',
       'conflict',
     ],
     handler: ({ params, body, principal }, services) =>

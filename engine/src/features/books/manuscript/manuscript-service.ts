@@ -19,8 +19,10 @@ import type { CastDetection } from '../cast/cast-detection.ts';
 import type { ChapterRepo } from '../chapters/chapter-repo.ts';
 import {
   extractPlainText,
+  MAX_BOOK_TEXT,
   MAX_MANUSCRIPT_BYTES,
   sniffFormat,
+  textTooLong,
   type ExtractedBook,
 } from './extract/index.ts';
 import { readHead } from './file-head.ts';
@@ -60,6 +62,14 @@ export function detectSpeakersFor(principal: Principal | null, flags: BookFlags)
 /** Auto Direction defaults off for API keys (document 2, "Manuscript"). */
 export function autoDirectionFor(principal: Principal | null, flags: BookFlags): boolean {
   return flags.auto_direction ?? principal?.kind !== 'api_key';
+}
+
+/**
+ * A plain-text manuscript over the book text limit is refused when it is uploaded or parsed
+ * (413, `reason: text_too_long`), not after a parse job has read it (extract/limits.ts).
+ */
+function requireTextFits(format: string, bytes: number): void {
+  if (format === 'txt' && bytes > MAX_BOOK_TEXT) throw textTooLong(bytes, 'bytes');
 }
 
 export class ManuscriptService {
@@ -151,6 +161,7 @@ export class ManuscriptService {
         this.deps.files.pathOf(this.deps.files.get(ownerId, stored.file_key)),
       );
       fileType = sniffFormat(head, stored.filename);
+      requireTextFits(fileType, stored.bytes);
     } catch (error) {
       this.deps.files.discard(ownerId, stored.file_key);
       throw error;
@@ -180,6 +191,7 @@ export class ManuscriptService {
     const project = this.deps.projects.require(ownerId, projectId);
     const file = this.deps.files.get(ownerId, body.file_key);
     const format = sniffFormat(await readHead(this.deps.files.pathOf(file)), body.filename);
+    requireTextFits(format, file.bytes);
     this.requireIdle(project);
     const mode: ImportMode = append ? 'append' : body.reparse ? 'reparse' : 'parse';
     this.requireMode(project, mode);

@@ -146,6 +146,7 @@ export const productionRoutes = [
       ...ERRORS,
       'bad_request',
       'unsupported_media',
+      'invalid_audio',
       'acx_noncompliant',
       'payload_too_large',
       'unsupported_media_type',

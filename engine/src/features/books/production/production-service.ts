@@ -15,7 +15,7 @@ import { AppError } from '../../../errors.ts';
 import { isMultipart } from '../../../api/multipart.ts';
 import { storeMultipartUpload } from '../../platform/index.ts';
 import { type FileStore } from '../../platform/index.ts';
-import type { Ffmpeg } from '../../../audio/index.ts';
+import { probeMedia, requireAudio, type Ffmpeg } from '../../../audio/index.ts';
 import { checkCover } from '../export/cover-check.ts';
 import { readHead } from '../manuscript/file-head.ts';
 import { AUDIO_TYPES, IMAGE_TYPES, sniffAudio, sniffImage } from './media-sniff.ts';
@@ -25,6 +25,8 @@ import type { ProjectService } from '../projects/project-service.ts';
 
 export const MAX_COVER_BYTES = 20 * 1024 * 1024;
 export const MAX_MUSIC_BYTES = 200 * 1024 * 1024;
+/** Intro and outro music is a bed under the credits: ten minutes is more than any needs. */
+export const MAX_MUSIC_SECONDS = 10 * 60;
 
 function pronunciationView(row: PronunciationRow) {
   return {
@@ -316,6 +318,23 @@ export class ProductionService {
             { details: { filename: stored.filename } },
           );
         }
+        // A header a decoder takes (not 65,535 channels), and a bed's length: refused now.
+        const file = this.files.pathOf(this.files.get(ownerId, stored.file_key));
+        const info = await probeMedia(await this.ffmpeg(), file, { signal });
+        requireAudio(info, file);
+        const seconds = info.duration_seconds ?? 0;
+        if (seconds > MAX_MUSIC_SECONDS)
+          throw new AppError(
+            'invalid_audio',
+            `The music is ${(seconds / 60).toFixed(1)} minutes long; intro and outro music is limited to ${MAX_MUSIC_SECONDS / 60} minutes.`,
+            {
+              details: {
+                reason: 'too_long',
+                duration_seconds: seconds,
+                max_seconds: MAX_MUSIC_SECONDS,
+              },
+            },
+          );
         format = audio;
         contentType = AUDIO_TYPES[audio];
       }

@@ -46,6 +46,13 @@ const createErrors: ErrorCode[] = [
   'ffmpeg_unavailable',
 ];
 
+/** A multipart upload (`file`), or `file_key` / `url` as JSON or form fields. */
+const STEM_BODY_TYPES = [
+  'multipart/form-data',
+  'application/x-www-form-urlencoded',
+  'application/json',
+];
+
 export const stemRoutes = [
   defineRoute({
     method: 'post',
@@ -56,6 +63,7 @@ export const stemRoutes = [
     scope: 'stems:write',
     body: extractFieldsSchema,
     bodyKind: 'raw',
+    rawTypes: STEM_BODY_TYPES,
     response: stemJobCreatedSchema,
     status: 202,
     errors: createErrors,
@@ -75,6 +83,7 @@ export const stemRoutes = [
     scope: 'stems:write',
     body: advancedFieldsSchema,
     bodyKind: 'raw',
+    rawTypes: STEM_BODY_TYPES,
     response: stemJobCreatedSchema,
     status: 202,
     errors: createErrors,
@@ -142,6 +151,7 @@ export const stemRoutes = [
     scope: 'stems:read',
     body: quoteFieldsSchema,
     bodyKind: 'raw',
+    rawTypes: STEM_BODY_TYPES,
     response: quoteSchema,
     errors: createErrors.filter((c) => c !== 'insufficient_credits'),
     handler: async ({ stream, headers, principal, signal }, { music }) => {

@@ -2,7 +2,7 @@
  * Uploaded and produced files: bytes on disk, content-addressed under `<home>/files/<aa>/<sha>`,
  * referenced from SQLite (never blobs in the database). An upload streams to a temp file while
  * hashing, so a multi-gigabyte recording never sits in memory, and only a complete, hashed file
- * is renamed into place.
+ * is renamed into place; a disk that fills up midway is 507 with the partial file removed.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,6 +13,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { files, type FileRow } from '../../../db/schema/files.ts';
 import { AppError } from '../../../errors.ts';
+import { storageError } from '../../../storage-space.ts';
 
 /** Default upload cap: 2 GiB covers an hour of 48 kHz stereo WAV and most video sources. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
@@ -93,7 +94,10 @@ export class FileStore {
         },
         fs.createWriteStream(temp),
         { signal },
-      );
+      ).catch((error: unknown) => {
+        // A full disk midway is 507; the partial temp file goes in `finally`.
+        throw storageError(error);
+      });
       if (bytes === 0) throw new AppError('validation_error', 'The uploaded file is empty.');
       const sha256 = hash.digest('hex');
       const target = this.blobPath(sha256);

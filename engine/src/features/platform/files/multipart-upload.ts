@@ -35,6 +35,7 @@ export function storeMultipartUpload(
         { contentType: info.mimeType, filename: sanitizeFilename(info.filename) },
         options.signal,
       ),
+    onDiscard: (stored) => files.discard(ownerId, stored.file_key),
   });
 }
 

@@ -5,6 +5,7 @@
  * uploads (docs/api/alignment.md).
  */
 import { decodeAudio } from '../../../audio/decode.ts';
+import { probeMedia, requireAudio } from '../../../audio/probe.ts';
 import type { Ffmpeg, PcmAudio } from '../../../audio/types.ts';
 import { AppError, throwIfCancelled } from '../../../errors.ts';
 import type { ModelRegistry } from '../../../inference/model-registry.ts';
@@ -64,6 +65,20 @@ export type AlignAudio = { path: string } | PcmAudio;
 const SILERO_PACK = 'silero-vad';
 const SILERO_FILE = 'silero_vad.onnx';
 
+function tooLong(seconds: number): AppError {
+  return new AppError(
+    'validation_error',
+    `Recordings up to ${ALIGN_MAX_SECONDS / 60} minutes are aligned in one call (got ${Math.round(seconds / 60)}); split it by chapter section.`,
+    {
+      details: {
+        reason: 'too_long',
+        max_seconds: ALIGN_MAX_SECONDS,
+        duration_seconds: Math.round(seconds * 10) / 10,
+      },
+    },
+  );
+}
+
 export class AlignmentService {
   constructor(private readonly deps: AlignmentDeps) {}
 
@@ -86,13 +101,7 @@ export class AlignmentService {
     const voice = referenceVoice(language);
     const recording = await this.mono16k(audio, signal);
     const duration = recording.length / 16_000;
-    if (duration > ALIGN_MAX_SECONDS) {
-      throw new AppError(
-        'validation_error',
-        `Recordings up to ${ALIGN_MAX_SECONDS / 60} minutes are aligned in one call (got ${Math.round(duration / 60)}); split it by chapter section.`,
-        { details: { max_seconds: ALIGN_MAX_SECONDS, duration_seconds: duration } },
-      );
-    }
+    if (duration > ALIGN_MAX_SECONDS) throw tooLong(duration);
     const words = splitWords(text);
     if (words.length === 0) throw new AppError('validation_error', 'text has no words to align.');
     throwIfCancelled(signal);
@@ -123,11 +132,25 @@ export class AlignmentService {
     };
   }
 
+  /**
+   * A file is probed first: one whose header says it is over the limit is refused before a
+   * sample is decoded (ten hours took 2.5 GB to refuse), and one whose header understates its
+   * length is never decoded past the limit and a second (issue 25; docs/api/alignment.md).
+   */
   private async mono16k(audio: AlignAudio, signal?: AbortSignal): Promise<Float32Array> {
     if ('path' in audio) {
       const ffmpeg = await this.deps.ffmpeg();
-      return (await decodeAudio(ffmpeg, audio.path, { sampleRate: 16_000, channels: 1, signal }))
-        .samples;
+      const info = await probeMedia(ffmpeg, audio.path, signal ? { signal } : {});
+      requireAudio(info, audio.path);
+      if ((info.duration_seconds ?? 0) > ALIGN_MAX_SECONDS) throw tooLong(info.duration_seconds!);
+      const pcm = await decodeAudio(ffmpeg, audio.path, {
+        sampleRate: 16_000,
+        channels: 1,
+        durationSeconds: ALIGN_MAX_SECONDS + 1,
+        info,
+        signal,
+      });
+      return pcm.samples;
     }
     if (audio.sampleRate !== 16_000 || audio.channels !== 1) {
       throw new AppError('validation_error', 'In-memory audio must be 16 kHz mono for alignment.');

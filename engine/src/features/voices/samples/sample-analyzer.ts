@@ -12,7 +12,16 @@ import type { WorkerPool } from '../../../jobs/worker-pool.ts';
 import type { SherpaVoiceHost } from '../cloning/sherpa-voice-host.ts';
 import { DNSMOS_DEFAULT_WINDOWS } from './dnsmos.ts';
 import { measureSample, probeSample, type SampleMeasure } from './sample-measure.ts';
-import { checkProbe, judgeSample, overallQuality, type SampleKind } from './sample-rules.ts';
+import {
+  checkProbe,
+  judgeSample,
+  overallQuality,
+  SAMPLE_SECONDS,
+  type SampleKind,
+} from './sample-rules.ts';
+
+/** Seconds measured of a file the probe already refused (its verdict does not depend on them). */
+const REFUSED_SKETCH_SECONDS = 15;
 
 export interface SampleFileReport extends SampleMeasure {
   warnings: string[];
@@ -98,9 +107,23 @@ export class SampleAnalyzer {
     for (const [index, file] of files.entries()) {
       const probe = probes[index];
       if (!probe) continue;
-      const measure = await measureSample(measureDeps, file.path, file.filename, probe, signal);
+      // The kind's longest sample and a second: enough to judge, never hours (sample-measure.ts).
+      // A file its header already refused is only sketched: the meter still shows its level,
+      // and ten hours answer as fast as a short clip (docs/api/voices-custom.md).
+      const cap = refusals?.has(index) ? REFUSED_SKETCH_SECONDS : SAMPLE_SECONDS[kind].max + 1;
+      const measure = await measureSample(
+        measureDeps,
+        file.path,
+        file.filename,
+        probe,
+        cap,
+        signal,
+      );
       let warnings: string[] = [];
       try {
+        // A header that understated the length passed checkFiles; what was decoded did not.
+        if (!refusals?.has(index) && measure.duration_seconds > cap - 0.5)
+          checkProbe(kind, { ...probe, duration_seconds: measure.duration_seconds }, file.filename);
         warnings = judgeSample(measure);
       } catch (error) {
         if (!refusals || !(error instanceof AppError)) throw error;

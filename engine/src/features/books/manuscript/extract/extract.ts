@@ -9,7 +9,7 @@ import { AppError, throwIfCancelled } from '../../../../errors.ts';
 import { assembleBook } from './assemble.ts';
 import { readDocx } from './docx.ts';
 import { readEpub } from './epub.ts';
-import { MAX_MANUSCRIPT_BYTES, MAX_PASTE_BYTES } from './limits.ts';
+import { MAX_BOOK_TEXT, MAX_MANUSCRIPT_BYTES, MAX_PASTE_BYTES } from './limits.ts';
 import { readPdf } from './pdf.ts';
 import { sniffFormat } from './sniff.ts';
 import { decodeText, readPlainText } from './txt.ts';
@@ -21,6 +21,23 @@ function tooLarge(bytes: number, limit: number): AppError {
     `The manuscript is ${(bytes / 1024 / 1024).toFixed(1)} MiB; the limit is ${limit / 1024 / 1024} MiB.`,
     { details: { bytes, limit } },
   );
+}
+
+/** 413 for a book's text past MAX_BOOK_TEXT (a TXT file's bytes, any reader's characters). */
+export function textTooLong(size: number, unit: 'bytes' | 'characters'): AppError {
+  return new AppError(
+    'payload_too_large',
+    `The manuscript's text is ${(size / 1024 / 1024).toFixed(1)} Mi ${unit}; a book is limited to ${MAX_BOOK_TEXT / 1024 / 1024} Mi (about 1.4 million words). Split it into volumes and upload them one at a time (append adds the next).`,
+    { details: { reason: 'text_too_long', [unit]: size, limit: MAX_BOOK_TEXT } },
+  );
+}
+
+function textSize(result: ReaderResult): number {
+  let chars = 0;
+  for (const section of result.sections ?? [])
+    for (const block of section.blocks) chars += block.text.length;
+  for (const block of result.blocks) chars += block.text.length;
+  return chars;
 }
 
 export async function extractManuscript(
@@ -53,10 +70,13 @@ export async function extractManuscript(
       result = await readPdf(data, opts.signal);
       break;
     case 'txt':
+      if (size > MAX_BOOK_TEXT) throw textTooLong(size, 'bytes');
       result = readPlainText(decodeText(data));
       break;
   }
   throwIfCancelled(opts.signal);
+  const chars = textSize(result);
+  if (chars > MAX_BOOK_TEXT) throw textTooLong(chars, 'characters');
   return assembleBook(format, result, opts.signal);
 }
 

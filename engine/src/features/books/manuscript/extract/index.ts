@@ -3,8 +3,8 @@
  * chapters and paragraphs. A pure library: no routes, no database; the audiobook parse and
  * paste jobs call it. Document 2, "Manuscript"; issue 5 item 2.
  */
-export { extractManuscript, extractPlainText } from './extract.ts';
-export { MAX_MANUSCRIPT_BYTES } from './limits.ts';
+export { extractManuscript, extractPlainText, textTooLong } from './extract.ts';
+export { MAX_BOOK_TEXT, MAX_MANUSCRIPT_BYTES } from './limits.ts';
 export { sniffFormat } from './sniff.ts';
 export type {
   ExtractedBook,

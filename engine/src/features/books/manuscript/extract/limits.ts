@@ -26,8 +26,21 @@ export const ZIP_LIMITS = {
   ratioFloorBytes: 1024 * 1024,
 } as const;
 
+/**
+ * Text of one book, in characters (and a TXT file's size in bytes): 8 Mi is about 1.4 million
+ * words, more than the longest novels (Clarissa, ~1 million). Beyond it a manuscript is refused
+ * with 413 (`reason: text_too_long`) before it is parsed: the parse of an 8 MiB text that is one
+ * unbroken line peaked at 560 MB for the whole engine, a 45 MiB one at 2.5 GB (issue 25).
+ */
+export const MAX_BOOK_TEXT = 8 * 1024 * 1024;
+
 export const PDF_LIMITS = {
   maxPages: 5_000,
   /** Characters of text kept from one PDF; beyond this the file is refused as not a book. */
-  maxTextChars: 20_000_000,
+  maxTextChars: MAX_BOOK_TEXT,
+  /**
+   * A Flate stream pdf.js would inflate whole (page content, a font, an object stream): a text
+   * page is kilobytes, a large CJK font about 20 MiB (pdf-streams.ts).
+   */
+  maxStreamBytes: 32 * 1024 * 1024,
 } as const;

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AppError, throwIfCancelled } from '../../../../errors.ts';
 import { PDF_LIMITS } from './limits.ts';
+import { checkPdfStreams } from './pdf-streams.ts';
 import { Vocabulary } from './paragraphs.ts';
 import { linesToBlocks, measureLayout, removePageFurniture } from './pdf-layout.ts';
 import { pageLines, type PdfItem, type PdfLine } from './pdf-lines.ts';
@@ -152,6 +153,8 @@ export async function readPdf(data: Buffer, signal?: AbortSignal): Promise<Reade
       'the file is incomplete (it ends before the end-of-file marker; the upload may have been cut off)',
     );
   }
+  // pdf.js inflates each stream whole: one that expands past the limit is refused first.
+  checkPdfStreams(data);
   const lib = await loadPdfJs();
   const task = lib.getDocument({
     data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice(),
