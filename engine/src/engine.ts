@@ -171,6 +171,8 @@ export async function createEngine(
   });
   const books = createBooks({ ...core, ...platform, voices });
   voices.library.countUsageFrom(books.takes.repo);
+  // ZipVoice voices need their prompt's words: speech's Whisper hears them.
+  voices.custom.useTranscriber(speech.clips);
   // Neural takes get word timings, and chapter recordings their cuts, from speech's aligner.
   books.lines.useAligner(speech.alignment);
   const music: Music = { ...core, ...platform, pricing: billing };

@@ -74,7 +74,8 @@ describe.runIf(ready)('voice lab page', () => {
       await page.getByTestId('clone-start').click();
       const cloneError = page.getByTestId('clone-error');
       await cloneError.waitFor({ timeout: 120_000 });
-      expect(await cloneError.textContent()).toMatch(/voice-cloning pack/);
+      expect(await cloneError.textContent()).toMatch(/voice-cloning model/);
+      expect(await cloneError.textContent()).not.toMatch(/manifest|models\/|npm run/);
 
       await page
         .getByTestId('design-prompt')

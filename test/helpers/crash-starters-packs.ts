@@ -1,13 +1,14 @@
 /**
  * Crash-test starters (see crash-starters.ts) for the jobs that need installed model packs:
- * voice cloning and voice conversion (generated packs of the published formats, installed over
- * HTTP by model_install jobs in prepare), and the model manager's own install and verify jobs.
+ * voice cloning and voice conversion (generated packs of the published formats: PocketTTS, the
+ * OpenVoice converter; installed over HTTP by model_install jobs in prepare), and the model
+ * manager's own install and verify jobs.
  * Install and verify are io jobs that copy or hash a few small files; the restarted engine must
  * run them again to the end over what the held run already installed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeGeneratedClonePack } from '../../engine/src/features/voices/cloning/generated-clone-pack.ts';
+import { writeGeneratedPocketPack } from '../../engine/src/features/voices/cloning/generated/generated-clone-packs.ts';
 import { writeGeneratedConversionPack } from '../../engine/src/features/voices/conversion/generated-converter.ts';
 import { fixtureFiles, manifestFor } from '../integration/models-fixtures.ts';
 import { postForm, postJson, waitJob, type StartContext, type Starter } from './crash-starters.ts';
@@ -23,7 +24,7 @@ const SPARE_PACK = 'crash-spare';
  * manifests folder once); answers the source folders for the starters' state.
  */
 export function writeCrashPacks(dir: string, manifestsDir: string): Record<string, string> {
-  const clone = writeGeneratedClonePack(path.join(dir, 'clone-pack'), CLONE_PACK);
+  const clone = writeGeneratedPocketPack(path.join(dir, 'clone-pack'), CLONE_PACK);
   const conversion = writeGeneratedConversionPack(
     path.join(dir, 'conversion-pack'),
     CONVERSION_PACK,
@@ -34,7 +35,12 @@ export function writeCrashPacks(dir: string, manifestsDir: string): Record<strin
     fs.mkdirSync(path.join(spareSource, path.dirname(file.path)), { recursive: true });
     fs.writeFileSync(path.join(spareSource, file.path), file.content);
   }
-  const manifests = [clone.manifest, conversion.manifest, manifestFor(SPARE_PACK, files)];
+  // Installed from its folder, so no Hub listing to check: the sha256 pins stand alone.
+  const cloneManifest = {
+    ...clone.manifest,
+    files: clone.manifest.files.map(({ hubVerified: _hub, ...file }) => file),
+  };
+  const manifests = [cloneManifest, conversion.manifest, manifestFor(SPARE_PACK, files)];
   for (const manifest of manifests)
     fs.writeFileSync(path.join(manifestsDir, `${manifest.id}.json`), JSON.stringify(manifest));
   return { cloneSource: clone.source, conversionSource: conversion.source, spareSource };

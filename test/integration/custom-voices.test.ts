@@ -2,21 +2,21 @@
 // speakers and a real music mix (TAPEHOUSE_DATA_DIR), the real Silero VAD, DNSMOS and
 // DeepFilterNet3 (TAPEHOUSE_MODELS_DIR). Sample checks come before any pack check, so a bad clip
 // is a 400 on an engine without a cloning pack; a good one is a 503 there and costs nothing.
-// With a generated cloning pack of the published format (piper-plus zero-shot voice + sherpa
-// speaker encoder) the voices are made, speak through /audio/speech and are renamed and deleted.
+// With the two cloning packs installed (their real manifests, generated models of the published
+// signatures: test/helpers/clone-packs.ts) voices are made by PocketTTS and ZipVoice through
+// sherpa-onnx, speak through /audio/speech, and are renamed and deleted.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudio, resolveFfmpeg } from '../../engine/src/audio/index.ts';
-import { writeGeneratedClonePack } from '../../engine/src/features/voices/cloning/generated-clone-pack.ts';
-import { measureVoice } from '../../engine/src/features/voices/analysis/pitch-track.ts';
-import { installPack } from '../../engine/src/inference/model-install.ts';
-import { ModelRegistry } from '../../engine/src/inference/model-registry.ts';
 import { registerUser } from '../helpers/accounts.ts';
 import { client, waitForJob, type Client } from '../helpers/audiobook.ts';
-import { ROOT, startEngine, type TestEngine } from '../helpers/engine.ts';
+import { installClonePacks, manifestsWith } from '../helpers/clone-packs.ts';
+import { startEngine, type TestEngine } from '../helpers/engine.ts';
 import { realData, realModel } from '../helpers/requirements.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
+import { pocketBandEdges } from '../../engine/src/features/voices/cloning/generated/pocket-graphs.ts';
+import { envelopeSimilarity, spectralEnvelope } from '../helpers/spectral-envelope.ts';
 import { audioForm, joinClips, speakerFile } from '../helpers/voice-samples.ts';
 
 const dataDir = realData('speech/librispeech_test-other_10spk')
@@ -34,6 +34,8 @@ interface Created {
   clone_job_id: number | null;
   file_path: string | null;
   gender: string;
+  engine: string;
+  language: string;
   quality: {
     files: {
       filename: string;
@@ -53,15 +55,6 @@ let bare: TestEngine;
 let cloning: TestEngine;
 let plain: Client;
 let api: Client;
-
-function manifestsWith(extra: Record<string, unknown> | null): string {
-  const dir = fs.mkdtempSync(path.join(temp.dir, 'manifests-'));
-  for (const name of fs.readdirSync(path.join(ROOT, 'models')))
-    if (name.endsWith('.json'))
-      fs.copyFileSync(path.join(ROOT, 'models', name), path.join(dir, name));
-  if (extra) fs.writeFileSync(path.join(dir, `${String(extra.id)}.json`), JSON.stringify(extra));
-  return dir;
-}
 
 async function balance(c: Client): Promise<number> {
   const res = await c.get<{ total_available_credits: number }>('/credits');
@@ -92,16 +85,12 @@ beforeAll(async () => {
 
   bare = await startEngine(
     { home: path.join(temp.dir, 'bare') },
-    { manifestsDir: manifestsWith(null) },
+    { manifestsDir: manifestsWith(path.join(temp.dir, 'bare-manifests'), []) },
   );
   plain = client(bare, bare.token);
 
-  const pack = writeGeneratedClonePack(path.join(temp.dir, 'pack-source'));
-  const manifests = manifestsWith(pack.manifest);
   const home = path.join(temp.dir, 'cloning');
-  fs.mkdirSync(home, { recursive: true });
-  const registry = new ModelRegistry({ home, modelsDir: null }, { manifestsDir: manifests });
-  await installPack(registry, 'clone-generated', { from: pack.source });
+  const { manifests } = await installClonePacks(path.join(temp.dir, 'packs'), home);
   cloning = await startEngine({ home }, { manifestsDir: manifests });
   api = client(cloning, cloning.token);
 }, 120_000);
@@ -146,7 +135,10 @@ describe.runIf(ready)('sample checks come first (no cloning pack installed)', ()
     );
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('model_not_installed');
-    expect(res.body.detail).toMatch(/voice-cloning pack/);
+    expect(res.body.detail).toMatch(/voice-cloning model/);
+    expect(res.body.detail).not.toMatch(/manifest|models\/|npm run|TAPEHOUSE_/);
+    // English without a transcript: PocketTTS is the pack to install.
+    expect(res.body.detail).toMatch(/“Voice cloning: PocketTTS \(English\)” from the Models page/);
     expect(await balance(plain)).toBe(before);
     const list = await plain.get<{ total: number }>('/voice/voice-profiles?voice_type=CUSTOM');
     expect(list.body.total).toBe(0);
@@ -161,7 +153,13 @@ describe.runIf(ready)('custom voices with a cloning pack', () => {
       audioForm(clips.woman ?? '', 'file', { name: 'Mara' }),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ status: 'COMPLETED', name: 'Mara', gender: 'female' });
+    expect(res.body).toMatchObject({
+      status: 'COMPLETED',
+      name: 'Mara',
+      gender: 'female',
+      engine: 'pocket',
+      language: 'en-US',
+    });
     expect(res.body.file_path).toMatch(/reference\.wav$/);
     expect(fs.existsSync(path.join(cloning.home, res.body.file_path ?? ''))).toBe(true);
     expect(await balance(api)).toBe(before - 250);
@@ -176,27 +174,89 @@ describe.runIf(ready)('custom voices with a cloning pack', () => {
     }
   });
 
-  it('gives different speakers different voices (the embedding reaches the model)', async () => {
-    const pitch = async (clip: string, name: string) => {
+  it('gives different speakers different voices (the prompt reaches the model)', async () => {
+    const envelopeOf = async (file: string) => {
+      const pcm = await decodeAudio(await resolveFfmpeg({ setting: null }), file, { channels: 1 });
+      return spectralEnvelope(pcm.samples, pcm.sampleRate, pocketBandEdges());
+    };
+    const spoken = async (clip: string, name: string) => {
       const made = await api.form<Created>('/voice/voice-clone', audioForm(clip, 'file', { name }));
       expect(made.status).toBe(201);
       const speech = await fetch(`${cloning.api}/audio/speech`, {
         method: 'POST',
         headers: { ...api.headers, 'Content-Type': 'application/json' },
         body: JSON.stringify({
-          input: 'A plain test sentence.',
+          input: 'A plain test sentence, long enough to hear the voice in it.',
           voice: made.body.id,
           response_format: 'wav',
         }),
       });
       const file = path.join(temp.dir, `${name}.wav`);
       fs.writeFileSync(file, Buffer.from(await speech.arrayBuffer()));
-      const pcm = await decodeAudio(await resolveFfmpeg({ setting: null }), file, { channels: 1 });
-      return measureVoice(pcm.samples, pcm.sampleRate).f0;
+      return envelopeOf(file);
     };
-    const a = await pitch(clips.man ?? '', 'Tom');
-    const b = await pitch(clips.other ?? '', 'Ana');
-    expect(Math.abs(Math.log(a / b))).toBeGreaterThan(Math.log(1.1));
+    const tom = await spoken(clips.man ?? '', 'Tom');
+    const ana = await spoken(clips.woman ?? '', 'Ana');
+    const tomSample = await envelopeOf(clips.man ?? '');
+    const anaSample = await envelopeOf(clips.woman ?? '');
+    expect(envelopeSimilarity(tom, tomSample)).toBeGreaterThan(envelopeSimilarity(tom, anaSample));
+    expect(envelopeSimilarity(ana, anaSample)).toBeGreaterThan(envelopeSimilarity(ana, tomSample));
+  });
+
+  it('clones with ZipVoice for Chinese, given the sample’s words, and speaks Chinese', async () => {
+    const without = await api.form<{ code: string; fields: { loc: string[] }[] }>(
+      '/voice/voice-clone',
+      audioForm(clips.man ?? '', 'file', { name: 'Li', language: 'zh-CN' }),
+    );
+    expect(without.status, JSON.stringify(without.body)).toBe(400);
+    expect(without.body.fields[0]?.loc).toEqual(['body', 'reference_text']);
+    const made = await api.form<Created>(
+      '/voice/voice-clone',
+      audioForm(clips.man ?? '', 'file', {
+        name: 'Li',
+        language: 'zh-CN',
+        reference_text: 'He said that the lamps were lit and the road was long.',
+      }),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ engine: 'zipvoice', language: 'zh-CN' });
+    const prompt = path.join(cloning.home, 'custom-voices', made.body.uuid);
+    expect(fs.readFileSync(path.join(prompt, 'prompt.txt'), 'utf8')).toMatch(/lamps were lit/);
+    const speech = await fetch(`${cloning.api}/audio/speech`, {
+      method: 'POST',
+      headers: { ...api.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        input: '你好，世界。',
+        voice: made.body.uuid,
+        response_format: 'wav',
+      }),
+    });
+    expect(speech.status, await speech.clone().text()).toBe(200);
+    expect((await speech.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+  });
+
+  it('uses the cloning model asked for, and refuses an unknown one', async () => {
+    const made = await api.form<Created>(
+      '/voice/voice-clone',
+      audioForm(clips.other ?? '', 'file', {
+        name: 'Zed',
+        model: 'zipvoice-distill-zh-en',
+        reference_text: 'Some words.',
+      }),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ engine: 'zipvoice', language: 'zh-CN' });
+    const unknown = await api.form<{ code: string }>(
+      '/voice/voice-clone',
+      audioForm(clips.other ?? '', 'file', { name: 'Zed', model: 'no-such-model' }),
+    );
+    expect(unknown.status).toBe(400);
+    const unspoken = await api.form<{ code: string; detail: string }>(
+      '/voice/voice-clone',
+      audioForm(clips.other ?? '', 'file', { name: 'Zed', language: 'fr-FR' }),
+    );
+    expect(unspoken.status).toBe(400);
+    expect(unspoken.body.detail).toMatch(/No voice-cloning model speaks fr-FR/);
   });
 
   it('makes a multi-sample voice PROCESSING → COMPLETED with a measured quality report', async () => {

@@ -40,7 +40,7 @@ export {
   type EncodeResult,
 } from './encode.ts';
 
-export { resamplePcm, type ResampleOptions } from './resample.ts';
+export { changeTempo, resamplePcm, type ResampleOptions } from './resample.ts';
 
 export {
   decodeWav,

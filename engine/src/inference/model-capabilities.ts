@@ -28,7 +28,7 @@ export function capabilityOfTask(task: string, engine?: string): Capability {
     case 'speaker-embedding':
       return 'diarization';
     case 'tts':
-      return engine === 'zeroshot' ? 'voice-cloning' : 'natural-voices';
+      return engine === 'zipvoice' || engine === 'pocket' ? 'voice-cloning' : 'natural-voices';
     case 'quality':
       return 'voice-cloning';
     case 'voice-conversion':

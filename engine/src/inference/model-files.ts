@@ -123,6 +123,14 @@ export const archiveMemberSchema = z.strictObject({
     .optional()
     .describe('SHA-256 of the unpacked member, when a source states it; checked after extraction.'),
   bytes: z.number().int().positive().optional().describe('Exact size of the unpacked member.'),
+  folder: z
+    .literal(true)
+    .optional()
+    .describe(
+      'The member is a folder: every file under it is unpacked, keeping the tree, into a folder ' +
+        'named `name` (e.g. the espeak-ng-data of a sherpa-onnx voice). Its sha256 is the tree ' +
+        'digest (model-tree.ts) and its bytes the sum of its files.',
+    ),
 });
 
 export const digestEvidenceSchema = z
@@ -242,6 +250,8 @@ export interface PackEntry {
   archiveSha256: string | null;
   /** For unpacked members: the archive's manifest name. */
   archive: string | null;
+  /** An unpacked folder (a tree of files) rather than one file. */
+  folder: boolean;
   /** Verified against the Hub's listing of this location at install time (for a member: its archive). */
   hub: HubLocation | null;
 }
@@ -257,6 +267,7 @@ export function packEntries(manifest: { files: ModelFile[] }): PackEntry[] {
           md5: null,
           archiveSha256: file.sha256 ?? null,
           archive: file.name,
+          folder: m.folder === true,
           hub: file.hubVerified ? hubLocationOf(file.url) : null,
         }))
       : [
@@ -268,6 +279,7 @@ export function packEntries(manifest: { files: ModelFile[] }): PackEntry[] {
             md5: file.md5 ?? null,
             archiveSha256: null,
             archive: null,
+            folder: false,
             hub: file.hubVerified ? hubLocationOf(file.url) : null,
           },
         ],

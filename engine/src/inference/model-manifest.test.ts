@@ -268,7 +268,7 @@ describe('manifest schema', () => {
     rejectWith({ ...good(), nonCommercial: true }, 'licenceUrl');
     rejectWith({ ...good(), capability: 'karaoke' }, 'capability');
     expect(capabilityOf(good())).toBe('noise-reduction');
-    expect(capabilityOf({ task: 'tts', engine: 'zeroshot' })).toBe('voice-cloning');
+    expect(capabilityOf({ task: 'tts', engine: 'pocket' })).toBe('voice-cloning');
   });
 
   it('requires the file name to match the pack id', () => {

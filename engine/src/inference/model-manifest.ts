@@ -99,10 +99,12 @@ export const modelManifestSchema = z
     id: packId,
     task: z.enum(MODEL_TASKS),
     engine: z
-      .enum(['piper', 'kokoro', 'zeroshot'])
+      .enum(['piper', 'kokoro', 'zipvoice', 'pocket'])
       .optional()
       .describe(
-        'For tts packs: the runtime that reads the files (features/voices/engines/neural-voices.ts).',
+        'For tts packs: the runtime that reads the files (piper, kokoro: ' +
+          'features/voices/engines/neural-voices.ts; zipvoice, pocket: voice cloning, ' +
+          'features/voices/cloning/clone-packs.ts).',
       ),
     version: z
       .string()

@@ -227,7 +227,7 @@ export class ModelRegistry {
   private externalPath(file: PackEntry): string | null {
     if (this.modelsDir === null) return null;
     const candidate = path.join(this.modelsDir, ...file.path.split('/'));
-    return sizeIs(candidate, file.bytes) ? candidate : null;
+    return present(candidate, file) ? candidate : null;
   }
 
   /** The installed copy when the record vouches for this exact file (same sha256) and size fits. */
@@ -241,7 +241,20 @@ export class ModelRegistry {
     if (entry === undefined) return null;
     if (!recordVouches(entry, file)) return null;
     const candidate = path.join(this.packDir(packId), file.name);
-    return sizeIs(candidate, file.bytes ?? entry.bytes) ? candidate : null;
+    return present(candidate, { ...file, bytes: file.bytes ?? entry.bytes }) ? candidate : null;
+  }
+}
+
+/**
+ * A file with the expected size, or a folder member's folder (its files are hashed by verify,
+ * not on every lookup).
+ */
+function present(candidate: string, file: Pick<PackEntry, 'bytes' | 'folder'>): boolean {
+  if (!file.folder) return sizeIs(candidate, file.bytes);
+  try {
+    return fs.statSync(candidate).isDirectory();
+  } catch {
+    return false;
   }
 }
 

@@ -12,6 +12,7 @@ import { packEntries } from './model-manifest.ts';
 import { recordVouches } from './model-record.ts';
 import type { ModelRegistry } from './model-registry.ts';
 import { hashFile, type Digest } from './model-transfer.ts';
+import { hashTree } from './model-tree.ts';
 
 const PACK_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -74,22 +75,24 @@ export async function verifyPack(
       bytesBefore += bytes;
       continue;
     }
-    const actual = await hashFile(target, {
-      ...(options.signal ? { signal: options.signal } : {}),
-      onBytes: (done) =>
-        options.onProgress?.(
-          verifyProgress(
-            packId,
-            entry.name,
-            fileIndex,
-            entries.length,
-            done,
-            bytes,
-            bytesBefore,
-            bytesTotal,
-          ),
-        ),
-    });
+    const actual = entry.folder
+      ? await hashFolder(target, entry.name, options.signal)
+      : await hashFile(target, {
+          ...(options.signal ? { signal: options.signal } : {}),
+          onBytes: (done) =>
+            options.onProgress?.(
+              verifyProgress(
+                packId,
+                entry.name,
+                fileIndex,
+                entries.length,
+                done,
+                bytes,
+                bytesBefore,
+                bytesTotal,
+              ),
+            ),
+        });
     const problem: FileCheck['problem'] =
       actual.bytes !== bytes
         ? 'size'
@@ -110,6 +113,12 @@ export async function verifyPack(
     installedVersion: record.version,
     files,
   };
+}
+
+/** A folder member's tree digest (model-tree.ts), as a Digest (a tree has no md5 or blob id). */
+async function hashFolder(dir: string, name: string, signal?: AbortSignal): Promise<Digest> {
+  const tree = await hashTree(dir, name, signal);
+  return { sha256: tree.sha256, md5: '', gitBlob: '', bytes: tree.bytes };
 }
 
 function verifyProgress(

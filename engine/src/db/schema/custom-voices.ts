@@ -31,7 +31,7 @@ export const customVoices = sqliteTable(
     language: text('language').notNull(),
     gender: text('gender').$type<'male' | 'female' | 'neutral'>(),
     age: text('age').$type<'child' | 'young' | 'adult' | 'senior'>(),
-    /** The engine that speaks it and its key there (espeak variant, kokoro blend, zeroshot). */
+    /** The engine that speaks it and its key there (espeak variant, kokoro blend, zipvoice, pocket). */
     engine: text('engine').notNull(),
     engineVoice: text('engine_voice').notNull(),
     pitch: real('pitch'),

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import type { ModelRegistry } from '../../inference/model-registry.ts';
 import type { JobHandler } from '../../jobs/job-types.ts';
 import type { WorkerPool } from '../../jobs/worker-pool.ts';
-import { EspeakEngine } from '../voices/index.ts';
+import { EspeakEngine, type ClipTranscriber } from '../voices/index.ts';
 import type { Pricing } from '../billing/index.ts';
 import type { FileStore, UrlSigner, WebhookLookup } from '../platform/index.ts';
 import type { JobEvents } from '../../jobs/job-events.ts';
@@ -22,6 +22,7 @@ import {
   makeTranscriptionJob,
   TRANSCRIPTION_JOB,
 } from './transcription/transcription-job.ts';
+import { makeClipTranscriber } from './transcription/clip-transcriber.ts';
 import { TranscriptionService } from './transcription/transcription-service.ts';
 import type { TranscriptionRequestDeps } from './transcription/transcription-requests.ts';
 import { TranscriptsService } from './transcription/transcripts-service.ts';
@@ -52,6 +53,8 @@ export interface SpeechArea {
   transcripts: TranscriptsService;
   /** What the two creation routes need (transcription-requests.ts). */
   requests: TranscriptionRequestDeps;
+  /** Whisper on a short clip, lent to the voices area (cloned voices' prompts). */
+  clips: ClipTranscriber;
   /** Job handlers of this area, for the engine's registry. */
   jobs: JobHandler[];
   /** Stops child processes the area started. */
@@ -81,6 +84,7 @@ export function createSpeechArea(deps: SpeechAreaDeps): SpeechArea {
       transcription,
       ...(deps.lookup && { lookup: deps.lookup }),
     },
+    clips: makeClipTranscriber({ ...deps, sherpa, alignment }),
     jobs: [
       makeTranscriptionJob(transcription, TRANSCRIPTION_JOB),
       makeTranscriptionJob(transcription, DIARIZATION_JOB),

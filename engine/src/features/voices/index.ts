@@ -22,6 +22,7 @@ export type { VoiceUsageSource } from './catalog/voices-service.ts';
 export { suitedVoices } from './catalog/voice-views.ts';
 export { directionToProsody } from './text/direction.ts';
 export { VoiceSynthesizer } from './engines/voice-synth.ts';
+export type { ClipTranscriber } from './custom/voice-prompt.ts';
 export { EspeakEngine } from './engines/espeak/espeak-engine.ts';
 export type { TtsEngine, TtsTiming } from './engines/tts-engine.ts';
 export { ESPEAK_VOICES } from './engines/espeak/espeak-voices.ts';

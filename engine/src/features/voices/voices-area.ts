@@ -1,7 +1,8 @@
 /**
  * Builds the voices area for one engine: the catalog (embedded voices and presets, installed
  * packs, users' custom voices), the engines that speak them, the library and speech services,
- * custom voices (samples, clones), and the sherpa child the sample checks and cloning use.
+ * custom voices (samples, clones), and the two sherpa children: sample checks (VAD, speaker
+ * embeddings) and cloned voices' synthesis (ZipVoice, PocketTTS).
  */
 import type { Core } from '../../core.ts';
 import type { JobHandler } from '../../jobs/job-types.ts';
@@ -21,8 +22,10 @@ import { VoiceFolders } from './custom/voice-folders.ts';
 import { EspeakEngine } from './engines/espeak/espeak-engine.ts';
 import { createNeuralEngines, installedNeuralVoices } from './engines/neural-voices.ts';
 import { VoiceSynthesizer } from './engines/voice-synth.ts';
-import { ZeroShotEngine } from './engines/zeroshot/zeroshot-engine.ts';
-import { clonePacks, clonePackFiles } from './cloning/clone-packs.ts';
+import { ClonedVoiceEngine } from './engines/cloned/cloned-engine.ts';
+import { clonePackById } from './cloning/clone-packs.ts';
+import { SherpaTtsHost } from './cloning/sherpa-tts-host.ts';
+import { readPromptText } from './custom/voice-prompt.ts';
 import { SampleAnalyzer } from './samples/sample-analyzer.ts';
 import { ConversionService } from './conversion/conversion-service.ts';
 import { makeConversionJob } from './conversion/conversion-job.ts';
@@ -53,7 +56,7 @@ export interface Voices {
   distinctVoices(language: string, options: DistinctVoiceOptions): SpeakableVoice[];
   /** Job handlers of the area (registered by the engine). */
   jobs: JobHandler[];
-  /** Stops the area's child process. */
+  /** Stops the area's child processes. */
   close(): Promise<void>;
 }
 
@@ -74,27 +77,32 @@ export function createVoices(deps: VoicesDeps): Voices {
     installedNeuralVoices(deps.models, deps.log),
   );
   const folders = new VoiceFolders(deps.config.home);
-  const zeroshot = new ZeroShotEngine(
-    deps.workers,
+  const repo = new CustomVoiceRepo(deps.db);
+  const ffmpeg = () => deps.ffmpeg.require();
+  const cloningHost = new SherpaTtsHost(deps.log);
+  const cloned = new ClonedVoiceEngine(
+    cloningHost,
     (pack, uuid) => {
-      const manifest = clonePacks(deps.models).find((m) => m.id === pack);
-      if (!manifest)
-        throw new AppError('model_not_installed', `The cloning pack ${pack} is not known here.`, {
-          details: { pack },
-        });
-      const files = clonePackFiles(deps.models, manifest);
-      return { ...files, embeddingPath: folders.embeddingPath(uuid) };
+      const row = repo.byUuid(uuid);
+      if (!row) throw new AppError('voice_not_found', 'This cloned voice no longer exists.');
+      const dir = folders.absolute(row.folder);
+      return {
+        pack: clonePackById(deps.models, pack),
+        promptPath: folders.promptPath(uuid),
+        promptText: readPromptText(dir),
+        language: row.language,
+      };
     },
-    { executionProviders: providers },
+    ffmpeg,
   );
   const espeak = new EspeakEngine(deps.workers);
   const synth = new VoiceSynthesizer({
     espeak,
     piper: neural.piper,
     kokoro: neural.kokoro,
-    zeroshot,
+    zipvoice: cloned,
+    pocket: cloned,
   });
-  const ffmpeg = () => deps.ffmpeg.require();
   const previews = new VoicePreviews(deps.config.home, synth, ffmpeg);
   const library = new VoicesService(catalog, previews, deps.urls);
   const sherpa = new SherpaVoiceHost(deps.log);
@@ -119,7 +127,8 @@ export function createVoices(deps: VoicesDeps): Voices {
       executionProviders: providers,
     }),
     sherpa,
-    repo: new CustomVoiceRepo(deps.db),
+    hearing: { transcriber: null },
+    repo,
     folders,
     log: deps.log,
   };
@@ -136,7 +145,9 @@ export function createVoices(deps: VoicesDeps): Voices {
     conversion: new ConversionService(conversionDeps),
     distinctVoices: (language, options) => pickDistinctVoices(catalog.list(), language, options),
     jobs: [makeVoiceCloningJob(customDeps), makeConversionJob(conversionDeps)],
-    close: () => sherpa.close(),
+    close: async () => {
+      await Promise.all([sherpa.close(), cloningHost.close()]);
+    },
   };
 }
 

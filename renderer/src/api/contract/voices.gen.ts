@@ -38,7 +38,7 @@ export interface Routes {
         /** Case-insensitive text in name, slug or language (ours). */
         search?: string;
         /** Ours. */
-        engine?: 'espeak' | 'piper' | 'kokoro' | 'zeroshot';
+        engine?: 'espeak' | 'piper' | 'kokoro' | 'zipvoice' | 'pocket';
         /** Ours. */
         gender?: 'male' | 'female' | 'neutral' | 'unknown';
         /** Also list the embedded voices’ character presets (`en-us+m3`; category `variant`). Default false; their ids work everywhere either way (ours). */

@@ -25,6 +25,7 @@ export function SampleCard({
   const [sample, setSample] = useState<Sample | null>(null);
   const [report, setReport] = useState<SampleReport | null>(null);
   const [name, setName] = useState('My voice');
+  const [words, setWords] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [made, setMade] = useState<CreatedVoice | null>(null);
@@ -56,7 +57,12 @@ export function SampleCard({
     setBusy(true);
     setError(null);
     try {
-      const voice = await client.clone(sample.blob, sample.filename, name.trim() || 'My voice');
+      const voice = await client.clone(
+        sample.blob,
+        sample.filename,
+        name.trim() || 'My voice',
+        words,
+      );
       setMade(voice);
       onVoice(voice);
     } catch (caught) {
@@ -93,6 +99,18 @@ export function SampleCard({
         </button>
       </div>
       {report && <SampleMeter report={report} />}
+      <label className="field">
+        <span>What is said in the sample (optional)</span>
+        <textarea
+          className="input"
+          rows={2}
+          value={words}
+          maxLength={2000}
+          placeholder="Some voices (Chinese) need these words, unless speech recognition is installed."
+          onChange={(event) => setWords(event.target.value)}
+          data-testid="clone-words"
+        />
+      </label>
       <div className="vl-row">
         <label className="field">
           <span>Name</span>

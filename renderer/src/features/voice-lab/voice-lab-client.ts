@@ -29,9 +29,11 @@ export class VoiceLabClient {
     return this.api.post('/voice/samples/analyze', { body: form });
   }
 
-  clone(file: Blob, filename: string, name: string): Promise<CreatedVoice> {
+  /** `words`: what is said in the sample, when the user typed it (ZipVoice needs it). */
+  clone(file: Blob, filename: string, name: string, words = ''): Promise<CreatedVoice> {
     const form = new FormData();
     form.set('name', name);
+    if (words.trim()) form.set('reference_text', words.trim());
     form.set('file', file, filename);
     return this.api.post('/voice/voice-clone', { body: form });
   }

@@ -1,8 +1,8 @@
 /**
  * The voices a caller may narrate with (document 2, "Voices"; document 3, voice library). The
  * engine's catalog (local-catalog.ts) holds the embedded eSpeak NG voices and the voices of the
- * installed neural packs (Piper, Kokoro); custom (cloned) voices join it when a cloning model
- * exists. `emptyVoiceCatalog` is for unit tests of code that needs no voices: nothing is picked
+ * installed neural packs (Piper, Kokoro); custom voices join it (cloned ones spoken by a ZipVoice
+ * or PocketTTS cloning pack). `emptyVoiceCatalog` is for unit tests of code that needs no voices: nothing is picked
  * and voice ids are stored unchecked.
  */
 import type { VoiceAge } from '../engines/espeak/espeak-variants.ts';
@@ -18,7 +18,7 @@ export interface CatalogVoice {
 }
 
 /** Engines that speak catalog voices (features/voices/engines). */
-export type VoiceEngineName = 'espeak' | 'piper' | 'kokoro' | 'zeroshot';
+export type VoiceEngineName = 'espeak' | 'piper' | 'kokoro' | 'zipvoice' | 'pocket';
 
 export type { VoiceAge };
 

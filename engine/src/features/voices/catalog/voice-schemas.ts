@@ -54,7 +54,7 @@ export const voiceListQuery = z.object({
     .max(100)
     .optional()
     .describe('Case-insensitive text in name, slug or language (ours).'),
-  engine: z.enum(['espeak', 'piper', 'kokoro', 'zeroshot']).optional().describe('Ours.'),
+  engine: z.enum(['espeak', 'piper', 'kokoro', 'zipvoice', 'pocket']).optional().describe('Ours.'),
   gender: z.enum(['male', 'female', 'neutral', 'unknown']).optional().describe('Ours.'),
   include_variants: queryBoolean
     .optional()

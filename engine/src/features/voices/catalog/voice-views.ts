@@ -29,8 +29,10 @@ const DESCRIPTIONS: Record<SpeakableVoice['engine'], string> = {
     'Built-in eSpeak NG formant voice: clear and fast, audibly synthetic. Install a neural voice pack for natural narration.',
   piper: 'Piper neural voice (VITS), installed model pack.',
   kokoro: 'Kokoro neural voice (82M), installed model pack.',
-  zeroshot:
-    'Cloned voice: a zero-shot neural voice (installed cloning pack) speaking with this speaker’s embedding.',
+  zipvoice:
+    'Cloned voice: ZipVoice (Chinese and English) imitating a few seconds of this speaker’s own recording.',
+  pocket:
+    'Cloned voice: PocketTTS (English) imitating a few seconds of this speaker’s own recording.',
 };
 
 function describe(voice: SpeakableVoice): string {

@@ -1,70 +1,134 @@
 /**
- * Voice-cloning packs: model packs (models/*.json) with task `tts` and engine `zeroshot`. A
- * pack holds a zero-shot VITS voice in piper-plus's export (`<voice>.onnx` taking
- * `speaker_embedding` [1,D] and `prosody_features`, with its `<voice>.onnx.json`) and the
- * speaker encoder it was trained with (`speaker-encoder.onnx`, a WeSpeaker or 3D-Speaker export
- * with sherpa-onnx's metadata; piper-plus uses 3D-Speaker CAM++, 192-d). Cloning = the encoder's
- * embedding of the sample; speaking = the voice with that embedding (engines/zeroshot).
+ * Voice-cloning packs (docs/api/voices-custom.md, "Cloning packs"): model packs with task `tts`
+ * and engine `zipvoice` or `pocket`, run by sherpa-onnx-node's OfflineTts (sherpa-tts-child.ts).
+ * Both are zero-shot: the voice is a few seconds of the speaker's own audio (the prompt,
+ * voice-prompt.ts), given with every request; ZipVoice also needs the words spoken in it.
  *
- * No zero-shot voice is published with a digest this project can verify yet
- * (docs/api/voices-custom.md, "Cloning packs"), so a fresh install has none and the cloning
- * routes answer 503 naming what to install; tests install generated packs of the same format.
+ * The files a family needs are named here, by the names the packs' manifests give them
+ * (models/zipvoice-distill-zh-en.json, models/pocket-tts-en.json).
  */
 import { AppError } from '../../../errors.ts';
 import type { ModelManifest } from '../../../inference/model-manifest.ts';
 import type { ModelRegistry } from '../../../inference/model-registry.ts';
+import type { SherpaTtsModel } from './sherpa-tts-protocol.ts';
 
-export const SPEAKER_ENCODER_FILE = 'speaker-encoder.onnx';
+export const CLONE_FAMILIES = ['zipvoice', 'pocket'] as const;
+export type CloneFamily = (typeof CLONE_FAMILIES)[number];
 
-export interface ClonePackFiles {
-  packId: string;
-  modelPath: string;
-  configPath: string;
-  encoderPath: string;
+/** The file names each family's packs hold, by the sherpa-onnx config field they fill. */
+export const CLONE_FILES = {
+  zipvoice: {
+    encoder: 'encoder.int8.onnx',
+    decoder: 'decoder.int8.onnx',
+    vocoder: 'vocos_24khz.onnx',
+    tokens: 'tokens.txt',
+    lexicon: 'lexicon.txt',
+    dataDir: 'espeak-ng-data',
+  },
+  pocket: {
+    lmMain: 'lm_main.int8.onnx',
+    lmFlow: 'lm_flow.int8.onnx',
+    encoder: 'encoder.onnx',
+    decoder: 'decoder.onnx',
+    textConditioner: 'text_conditioner.onnx',
+    vocabJson: 'vocab.json',
+    tokenScoresJson: 'token_scores.json',
+  },
+} as const satisfies Record<CloneFamily, Record<string, string>>;
+
+/** What a family asks of a sample beyond the audio (PocketTTS: nothing; ZipVoice: its words). */
+export const NEEDS_TRANSCRIPT: Readonly<Record<CloneFamily, boolean>> = {
+  zipvoice: true,
+  pocket: false,
+};
+
+export interface ClonePack {
+  id: string;
+  family: CloneFamily;
+  title: string;
+  /** BCP 47 tags the pack speaks, first the default. */
+  languages: string[];
+  needsTranscript: boolean;
 }
 
-export const CLONING_MISSING =
-  'Cloning a voice needs a voice-cloning pack: a zero-shot voice (models/<id>.json with task "tts" and engine "zeroshot": a piper-plus zero-shot .onnx + .onnx.json and its speaker-encoder.onnx). None is installed, and none is published with a digest this engine can verify yet; install one with `npm run models -- install --from <folder> <pack>` (docs/api/voices-custom.md, "Cloning packs"). The sample itself passed every check.';
-
-export function clonePacks(models: ModelRegistry): ModelManifest[] {
-  return models.manifests().filter((m) => m.task === 'tts' && m.engine === 'zeroshot');
+export interface ReadyClonePack extends ClonePack {
+  model: SherpaTtsModel;
 }
 
-/** The files of one cloning pack (model_not_installed when a file is missing). */
-export function clonePackFiles(models: ModelRegistry, manifest: ModelManifest): ClonePackFiles {
-  const model = manifest.files.find(
-    (f) => f.name.endsWith('.onnx') && manifest.files.some((c) => c.name === `${f.name}.json`),
-  );
-  const encoder = manifest.files.find((f) => f.name === SPEAKER_ENCODER_FILE);
-  if (!model || !encoder)
-    throw new AppError(
-      'model_not_installed',
-      `Cloning pack ${manifest.id} must hold a <voice>.onnx with its .onnx.json and a ${SPEAKER_ENCODER_FILE}.`,
-      { details: { pack: manifest.id } },
-    );
+export function isCloneFamily(engine: string | undefined): engine is CloneFamily {
+  return (CLONE_FAMILIES as readonly string[]).includes(engine ?? '');
+}
+
+function describePack(manifest: ModelManifest): ClonePack | null {
+  if (manifest.task !== 'tts' || !isCloneFamily(manifest.engine)) return null;
   return {
-    packId: manifest.id,
-    modelPath: models.resolveModelFile(manifest.id, model.name),
-    configPath: models.resolveModelFile(manifest.id, `${model.name}.json`),
-    encoderPath: models.resolveModelFile(manifest.id, encoder.name),
+    id: manifest.id,
+    family: manifest.engine,
+    title: manifest.title,
+    languages: manifest.languages ?? ['en-US'],
+    needsTranscript: NEEDS_TRANSCRIPT[manifest.engine],
   };
 }
 
-/** The first installed cloning pack, or 503 model_not_installed saying what to install. */
-export function requireClonePack(models: ModelRegistry, packId?: string | null): ClonePackFiles {
-  const packs = clonePacks(models);
-  if (packId) {
-    const wanted = packs.find((m) => m.id === packId);
-    if (wanted) return clonePackFiles(models, wanted);
-  }
-  const ready = packs.find((m) => models.status(m.id).ready);
-  if (!ready)
-    throw new AppError('model_not_installed', CLONING_MISSING, {
-      details: {
-        capability: 'voice_cloning',
-        packs: packs.map((m) => m.id),
-        command: packs[0] ? `npm run models -- install ${packs[0].id}` : null,
+/** Every cloning pack this engine knows, installed or not. */
+export function clonePacks(models: ModelRegistry): ClonePack[] {
+  return models.manifests().flatMap((m) => describePack(m) ?? []);
+}
+
+/** Resolves a pack's files (model_not_installed naming the pack when one is missing). */
+export function readyClonePack(models: ModelRegistry, pack: ClonePack): ReadyClonePack {
+  const resolve = (name: string) => models.resolveModelFile(pack.id, name);
+  if (pack.family === 'zipvoice') {
+    const f = CLONE_FILES.zipvoice;
+    return {
+      ...pack,
+      model: {
+        zipvoice: {
+          encoder: resolve(f.encoder),
+          decoder: resolve(f.decoder),
+          vocoder: resolve(f.vocoder),
+          tokens: resolve(f.tokens),
+          lexicon: resolve(f.lexicon),
+          dataDir: resolve(f.dataDir),
+        },
       },
-    });
-  return clonePackFiles(models, ready);
+    };
+  }
+  const f = CLONE_FILES.pocket;
+  return {
+    ...pack,
+    model: {
+      pocket: {
+        lmMain: resolve(f.lmMain),
+        lmFlow: resolve(f.lmFlow),
+        encoder: resolve(f.encoder),
+        decoder: resolve(f.decoder),
+        textConditioner: resolve(f.textConditioner),
+        vocabJson: resolve(f.vocabJson),
+        tokenScoresJson: resolve(f.tokenScoresJson),
+      },
+    },
+  };
+}
+
+/** A cloning pack by id (a voice remembers the pack that speaks it). */
+export function clonePackById(models: ModelRegistry, id: string): ReadyClonePack {
+  const pack = clonePacks(models).find((p) => p.id === id);
+  if (!pack)
+    throw new AppError(
+      'model_not_installed',
+      'The voice-cloning model this voice was made with is no longer available.',
+      { details: { capability: 'voice_cloning', pack: id } },
+    );
+  return readyClonePack(models, pack);
+}
+
+export function installedClonePacks(models: ModelRegistry): ClonePack[] {
+  return clonePacks(models).filter((p) => models.status(p.id).ready);
+}
+
+/** `en-US` speaks `en`; `zh` speaks `zh-CN`: languages match on their primary subtag. */
+export function speaksLanguage(pack: ClonePack, language: string): boolean {
+  const primary = (tag: string) => tag.toLowerCase().split('-')[0];
+  return pack.languages.some((tag) => primary(tag) === primary(language));
 }

@@ -1,12 +1,16 @@
 /**
  * How alike two voices are, as speaker verification measures it: the cosine of their speaker
- * embeddings from WeSpeaker's ResNet34 (VoxCeleb, large-margin fine-tuned; the
- * `speaker-embedding-wespeaker-resnet34` pack), run by sherpa-onnx in the voices area's child
- * process. Used to report how close a clone sounds to its sample (the custom-voice job) and by
- * `npm run eval -- voices` (clone vs sample and vs impostors).
+ * embeddings, run by sherpa-onnx in the voices area's child process. Used to report how close a
+ * clone sounds to its sample (the custom-voice job) and by `npm run eval -- voices` (clone vs
+ * sample and vs impostors).
  *
- * The published file has no sherpa-onnx metadata; sherpa reads it from the model and exits
- * without it, so a copy with the metadata appended (graph and weights untouched:
+ * The model is the first installed of: WeSpeaker's ResNet34 (VoxCeleb, large-margin fine-tuned;
+ * a `speaker-embedding-wespeaker-resnet34` pack, when one is defined), else the diarization
+ * pack's 3D-Speaker CAM++ (`speaker-diarization`, `embedding.onnx`: zh+en, 192-d, released by
+ * sherpa-onnx with its metadata) — so the measure comes with a pack users install anyway.
+ *
+ * The published WeSpeaker file has no sherpa-onnx metadata; sherpa reads it from the model and
+ * exits without it, so a copy with the metadata appended (graph and weights untouched:
  * inference/onnx-builder.ts `withMetadata`, what sherpa's own add_meta_data.py does) is kept
  * under `<data dir>/cache/speaker-encoders/`. `feature_normalize_type: global-mean` is
  * WeSpeaker's own per-utterance mean normalisation of the fbank frames; samples are scaled to
@@ -21,6 +25,9 @@ import { isAppError } from '../../../errors.ts';
 
 export const SIMILARITY_PACK = 'speaker-embedding-wespeaker-resnet34';
 export const SIMILARITY_FILE = 'voxceleb_resnet34_LM.onnx';
+/** The fallback: the diarization pack's speaker embedding (sherpa-ready). */
+export const DIARIZATION_PACK = 'speaker-diarization';
+export const DIARIZATION_EMBEDDING = 'embedding.onnx';
 
 const WESPEAKER_METADATA = {
   framework: 'wespeaker',
@@ -52,17 +59,37 @@ export function sherpaReadyEncoder(
   return cached;
 }
 
-/** The similarity model ready for sherpa, or null when its pack is not installed. */
-export function similarityModel(models: ModelRegistry, home: string): string | null {
-  let file: string;
+function installed(models: ModelRegistry, pack: string, file: string): string | null {
   try {
-    file = models.resolveModelFile(SIMILARITY_PACK, SIMILARITY_FILE);
+    return models.resolveModelFile(pack, file);
   } catch (error) {
     if (isAppError(error) && (error.code === 'model_not_installed' || error.code === 'not_found'))
       return null;
     throw error;
   }
-  return sherpaReadyEncoder(file, path.join(home, 'cache', 'speaker-encoders'), WESPEAKER_METADATA);
+}
+
+export interface SimilarityModel {
+  /** The model file ready for sherpa. */
+  file: string;
+  /** Which model measures (for reports). */
+  name: string;
+}
+
+/** The similarity model ready for sherpa, or null when neither pack is installed. */
+export function similarityModel(models: ModelRegistry, home: string): SimilarityModel | null {
+  const wespeaker = installed(models, SIMILARITY_PACK, SIMILARITY_FILE);
+  if (wespeaker)
+    return {
+      file: sherpaReadyEncoder(
+        wespeaker,
+        path.join(home, 'cache', 'speaker-encoders'),
+        WESPEAKER_METADATA,
+      ),
+      name: 'WeSpeaker ResNet34',
+    };
+  const campplus = installed(models, DIARIZATION_PACK, DIARIZATION_EMBEDDING);
+  return campplus ? { file: campplus, name: '3D-Speaker CAM++' } : null;
 }
 
 export function cosine(a: Float32Array, b: Float32Array): number {
@@ -77,21 +104,4 @@ export function cosine(a: Float32Array, b: Float32Array): number {
     nb += y * y;
   }
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
-}
-
-/** The mean of L2-normalised embeddings (several samples of one speaker), normalised. */
-export function meanEmbedding(embeddings: readonly Float32Array[]): Float32Array {
-  const dim = embeddings[0]?.length ?? 0;
-  const out = new Float32Array(dim);
-  for (const e of embeddings) {
-    let norm = 0;
-    for (const v of e) norm += v * v;
-    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    for (let i = 0; i < dim; i++) out[i] = (out[i] ?? 0) + (e[i] ?? 0) * scale;
-  }
-  let norm = 0;
-  for (const v of out) norm += v * v;
-  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  for (let i = 0; i < dim; i++) out[i] = (out[i] ?? 0) * scale;
-  return out;
 }

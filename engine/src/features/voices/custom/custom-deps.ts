@@ -1,7 +1,8 @@
 /**
  * What the custom-voice part of the voices area works with: its share of the engine's
  * infrastructure, billing's pricing and charges, the catalog and synthesizer of the area, the
- * sample analyzer and the sherpa child, its own table and folders.
+ * sample analyzer and the sherpa child, the transcriber the speech area lends it, its own table
+ * and folders.
  */
 import type { Ffmpeg } from '../../../audio/index.ts';
 import type { EngineConfig } from '../../../config.ts';
@@ -18,6 +19,7 @@ import type { VoiceSynthesizer } from '../engines/voice-synth.ts';
 import type { SampleAnalyzer } from '../samples/sample-analyzer.ts';
 import type { CustomVoiceRepo } from './custom-voice-repo.ts';
 import type { VoiceFolders } from './voice-folders.ts';
+import type { ClipTranscriber } from './voice-prompt.ts';
 
 export interface CustomVoiceDeps {
   config: EngineConfig;
@@ -34,6 +36,8 @@ export interface CustomVoiceDeps {
   previews: VoicePreviews;
   analyzer: SampleAnalyzer;
   sherpa: SherpaVoiceHost;
+  /** Hears a ZipVoice prompt's words; set once the speech area exists (engine.ts). */
+  hearing: { transcriber: ClipTranscriber | null };
   repo: CustomVoiceRepo;
   folders: VoiceFolders;
   log(line: string): void;

@@ -72,17 +72,29 @@ export const voiceProfileUpload = z.object({
   denoise: z.boolean().optional().describe('Clean the sample with DeepFilterNet3 first.'),
   is_public: z.boolean().optional(),
   language: z.string().optional().describe('BCP 47; default: the cloning pack’s language (ours).'),
+  reference_text: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe(
+      'Ours: the words spoken in the (first) sample. ZipVoice needs them; without them they are ' +
+        'transcribed when a speech recognition pack is installed.',
+    ),
+  model: z
+    .string()
+    .optional()
+    .describe(
+      'Ours: the voice-cloning pack to use (e.g. pocket-tts-en); default: the best installed one for the language.',
+    ),
 });
 
 export const multiSampleUpload = voiceProfileUpload.omit({ file: true }).extend({
   voice_files: z.array(z.string()).min(2).max(5).describe('2–5 samples of one speaker.'),
 });
 
-export const voiceCloneUpload = z.object({
-  name: z.string().min(1).max(100),
-  file: z.string().describe('The reference clip, 5–30 s of one speaker.'),
-  language: z.string().optional(),
-});
+export const voiceCloneUpload = voiceProfileUpload
+  .pick({ name: true, language: true, reference_text: true, model: true })
+  .extend({ file: z.string().describe('The reference clip, 5–30 s of one speaker.') });
 
 export const customVoiceParams = z.object({
   custom_voice_id: z.coerce.number().int().positive(),

@@ -48,3 +48,26 @@ export function optionalLanguage(fields: Record<string, string>): string | null 
   if (!BCP47.test(raw)) throw invalid('language', 'language must be a BCP 47 tag such as en-US.');
   return raw;
 }
+
+/** Words of a sample longer than this are not a prompt transcript. */
+export const REFERENCE_TEXT_MAX = 2000;
+
+/** `reference_text` (ours): the words spoken in the sample (ZipVoice needs them). */
+export function optionalReferenceText(fields: Record<string, string>): string | null {
+  const text = (fields.reference_text ?? '').replace(/\s+/gu, ' ').trim();
+  if (text.length > REFERENCE_TEXT_MAX)
+    throw invalid(
+      'reference_text',
+      `reference_text is limited to ${REFERENCE_TEXT_MAX} characters.`,
+    );
+  return text || null;
+}
+
+/** `model` (ours): the voice-cloning pack to use, by id; checked by clone-pack-choice.ts. */
+export function optionalModel(fields: Record<string, string>): string | null {
+  const id = fields.model?.trim();
+  if (!id) return null;
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) || id.length > 64)
+    throw invalid('model', 'model must be a voice-cloning model id such as pocket-tts-en.');
+  return id;
+}

@@ -3,7 +3,8 @@
  * several (a `voice_cloning` job takes them PROCESSING → COMPLETED), cloned at once from a 5–30 s
  * clip, or published from a design preview (design/); listed, renamed, shared and deleted by
  * their owner. Every route checks the sample(s) before it looks for a cloning pack or charges
- * anything, so a bad clip is a 400 on every machine; a missing pack is a 503 naming it.
+ * anything, so a bad clip is a 400 on every machine; a missing pack is a 503 naming it. The voice
+ * is the prompt cut from its sample (voice-prompt.ts), spoken by the chosen pack's model.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,9 +13,9 @@ import type { Readable } from 'node:stream';
 import { AppError } from '../../../errors.ts';
 import { requireRecordingCleaner } from '../../cleanup/index.ts';
 import { stableVoiceId } from '../catalog/standard-voices.ts';
-import { requireClonePack, type ClonePackFiles } from '../cloning/clone-packs.ts';
-import { readPiperVoiceConfig, bcp47Of } from '../engines/piper/piper-voice-config.ts';
-import { writeEmbedding, zeroShotVoiceKey } from '../engines/zeroshot/zeroshot-engine.ts';
+import { chooseClonePack } from '../cloning/clone-pack-choice.ts';
+import type { ReadyClonePack } from '../cloning/clone-packs.ts';
+import { clonedVoiceKey } from '../engines/cloned/cloned-voice-key.ts';
 import type { SampleReport } from '../samples/sample-analyzer.ts';
 import { MULTI_SAMPLE_FILES, type SampleKind } from '../samples/sample-rules.ts';
 import { readSampleUpload } from '../samples/sample-upload.ts';
@@ -23,6 +24,8 @@ import {
   booleanField,
   optionalDescription,
   optionalLanguage,
+  optionalModel,
+  optionalReferenceText,
   requiredName,
 } from './custom-voice-fields.ts';
 import type { CustomVoiceRow } from './custom-voice-repo.ts';
@@ -34,7 +37,14 @@ import {
   type CreatedVoice,
 } from './custom-voice-views.ts';
 import { quoteVoiceCloning, VOICE_CLONING_JOB } from './voice-cloning-job.ts';
-import { embedSamples, genderFromF0, median, writeReference } from './voice-processing.ts';
+import {
+  genderFromF0,
+  median,
+  preparePrompt,
+  wordsAvailable,
+  writeReference,
+} from './voice-processing.ts';
+import type { ClipTranscriber } from './voice-prompt.ts';
 
 /** 100 MB per sample: an hour of 16-bit mono at 22 kHz is far more than any sample needs. */
 const MAX_SAMPLE_BYTES = 100 * 1024 * 1024;
@@ -86,6 +96,8 @@ export class CustomVoiceService implements CustomLibrary {
       });
       const name = requiredName(upload.fields);
       const language = optionalLanguage(upload.fields);
+      const referenceText = optionalReferenceText(upload.fields);
+      const model = optionalModel(upload.fields);
       const file = upload.files[0];
       if (!file) throw missingFile('file');
       // The checks every clip gets, and one DNSMOS window for the report: before any pack.
@@ -93,7 +105,11 @@ export class CustomVoiceService implements CustomLibrary {
         signal: request.signal,
         dnsmosWindows: 1,
       });
-      const pack = requireClonePack(this.deps.models);
+      const pack = chooseClonePack(this.deps.models, {
+        language,
+        model,
+        wordsAvailable: wordsAvailable(this.deps, referenceText),
+      });
       const reservation = this.deps.charges.reserve(ownerId, {
         amount: this.deps.pricing.multipliers().voice_cloning_generation,
         serviceType: VOICE_CLONING_JOB,
@@ -104,8 +120,11 @@ export class CustomVoiceService implements CustomLibrary {
         uuid = identity.uuid;
         const dir = this.deps.folders.adopt(incoming, identity.uuid);
         const sample = this.deps.folders.samples(identity.uuid)[0] ?? '';
-        const embedding = await embedSamples(this.deps, pack.encoderPath, [sample], request.signal);
-        writeEmbedding(this.deps.folders.embeddingPath(identity.uuid), embedding);
+        await preparePrompt(this.deps, pack, sample, dir, {
+          referenceText,
+          language: language ?? pack.languages[0] ?? null,
+          signal: request.signal,
+        });
         await writeReference(this.deps, sample, path.join(dir, 'reference.wav'), request.signal);
         const f0 = median(report.files.map((f) => f.f0_hz));
         const row = this.deps.repo.insert({
@@ -156,6 +175,8 @@ export class CustomVoiceService implements CustomLibrary {
       const denoise = booleanField(upload.fields, 'denoise', false);
       const isPublic = booleanField(upload.fields, 'is_public', false);
       const language = optionalLanguage(upload.fields);
+      const referenceText = optionalReferenceText(upload.fields);
+      const model = optionalModel(upload.fields);
       if (upload.files.length === 0) throw missingFile(field);
       if (multi && upload.files.length < MULTI_SAMPLE_FILES.min)
         throw new AppError(
@@ -168,7 +189,11 @@ export class CustomVoiceService implements CustomLibrary {
         signal: request.signal,
         dnsmosWindows: 0,
       });
-      const pack = requireClonePack(this.deps.models);
+      const pack = chooseClonePack(this.deps.models, {
+        language,
+        model,
+        wordsAvailable: wordsAvailable(this.deps, referenceText),
+      });
       if (denoise) requireRecordingCleaner(this.deps);
       const identity = this.newIdentity();
       this.deps.folders.adopt(incoming, identity.uuid);
@@ -180,6 +205,7 @@ export class CustomVoiceService implements CustomLibrary {
       const job = await this.deps.jobs.create(ownerId, VOICE_CLONING_JOB, {
         voice_id: created.id,
         denoise,
+        reference_text: referenceText,
       });
       const row = this.deps.repo.update(created.id, { jobId: job.id }) ?? created;
       return createdVoice(row);
@@ -226,6 +252,11 @@ export class CustomVoiceService implements CustomLibrary {
     } finally {
       fs.rmSync(incoming, { recursive: true, force: true });
     }
+  }
+
+  /** Lets ZipVoice voices be made without typed words (engine.ts registers Whisper here). */
+  useTranscriber(transcriber: ClipTranscriber): void {
+    this.deps.hearing.transcriber = transcriber;
   }
 
   /** The price of a voice from samples (what the job reserves). */
@@ -318,7 +349,7 @@ export class CustomVoiceService implements CustomLibrary {
     kind: CustomVoiceRow['kind'],
     name: string,
     description: string,
-    pack: ClonePackFiles,
+    pack: ReadyClonePack,
     language: string | null,
   ) {
     return {
@@ -329,10 +360,10 @@ export class CustomVoiceService implements CustomLibrary {
       description,
       kind,
       status: 'PROCESSING' as const,
-      language: language ?? packLanguage(pack),
-      engine: 'zeroshot',
-      engineVoice: zeroShotVoiceKey(pack.packId, identity.uuid),
-      packId: pack.packId,
+      language: language ?? pack.languages[0] ?? 'en-US',
+      engine: pack.family,
+      engineVoice: clonedVoiceKey(pack.family, pack.id, identity.uuid),
+      packId: pack.id,
       folder: this.deps.folders.relative(identity.uuid),
     };
   }
@@ -342,13 +373,4 @@ function missingFile(field: string): AppError {
   return new AppError('validation_error', `Send the audio in "${field}".`, {
     details: { fields: [{ loc: ['body', field], msg: 'required' }] },
   });
-}
-
-/** The language the cloning pack's voice speaks (its config), `en-US` when it does not say. */
-function packLanguage(pack: ClonePackFiles): string {
-  try {
-    return bcp47Of(readPiperVoiceConfig(pack.configPath)) ?? 'en-US';
-  } catch {
-    return 'en-US';
-  }
 }

@@ -2,9 +2,10 @@
  * Job `voice_cloning` (the contract's job type; webhooks announce it): a custom voice made from
  * one or several samples goes PROCESSING → COMPLETED here. The samples were checked when the
  * request came in; the job cleans them (DeepFilterNet3, the `denoise` flag), measures them in
- * full (DNSMOS included), embeds them with the cloning pack's encoder, keeps the reference
- * audio and, with the similarity pack, scores how close the new voice sounds. A failure marks
- * the voice FAILED with the reason and refunds the credits.
+ * full (DNSMOS included), cuts the voice's prompt from the best of them (voice-prompt.ts; its
+ * words typed or heard by Whisper for ZipVoice), keeps the reference audio and, with the
+ * similarity pack, scores how close the new voice sounds. A failure marks the voice FAILED with
+ * the reason and refunds the credits.
  *
  * Price: `voice_cloning_generation` credits (GET /credits/multipliers) per voice, plus
  * `denoise_audio` per started minute of samples when denoising. Idempotent: a re-run redoes the
@@ -16,25 +17,27 @@ import { z } from 'zod';
 import { cleanRecording } from '../../cleanup/index.ts';
 import { AppError, isAppError } from '../../../errors.ts';
 import type { JobContext, JobHandler } from '../../../jobs/job-types.ts';
-import { requireClonePack } from '../cloning/clone-packs.ts';
-import { writeEmbedding } from '../engines/zeroshot/zeroshot-engine.ts';
+import { clonePackById } from '../cloning/clone-packs.ts';
 import type { SampleReport } from '../samples/sample-analyzer.ts';
 import type { SampleKind } from '../samples/sample-rules.ts';
 import type { CustomVoiceDeps } from './custom-deps.ts';
 import { speakableCustomVoice } from './custom-voice-views.ts';
 import {
   cloneSimilarity,
-  embedSamples,
   genderFromF0,
   median,
+  preparePrompt,
   writeReference,
 } from './voice-processing.ts';
+import { bestSampleIndex } from './voice-prompt.ts';
 
 export const VOICE_CLONING_JOB = 'voice_cloning';
 
 export const voiceCloningInput = z.object({
   voice_id: z.number().int().positive(),
   denoise: z.boolean(),
+  /** The words of the first sample, when the caller gave them (ZipVoice's prompt text). */
+  reference_text: z.string().nullable().optional(),
 });
 
 export type VoiceCloningInput = z.infer<typeof voiceCloningInput>;
@@ -93,17 +96,23 @@ async function processVoice(deps: CustomVoiceDeps, ctx: JobContext<VoiceCloningI
     files.map((file, i) => ({ path: file, filename: names[i] ?? path.basename(file) })),
     { denoised: input.denoise, signal },
   );
-  progress({ percent: 70, stage: 'embed' });
-  const pack = requireClonePack(deps.models, row.packId);
-  const embedding = await embedSamples(deps, pack.encoderPath, files, signal);
-  writeEmbedding(deps.folders.embeddingPath(row.uuid), embedding);
+  progress({ percent: 70, stage: 'prompt' });
+  const pack = clonePackById(deps.models, row.packId ?? '');
+  const referenceText = input.reference_text ?? null;
+  // Typed words belong to the first sample; otherwise the best sample gives the prompt.
+  const source = files[referenceText ? 0 : bestSampleIndex(report)] ?? files[0] ?? '';
+  await preparePrompt(deps, pack, source, dir, {
+    referenceText,
+    language: row.language,
+    signal,
+  });
   progress({ percent: 85, stage: 'reference' });
   const reference = path.join(dir, 'reference.wav');
   await writeReference(deps, files[0] ?? '', reference, signal);
   const f0 = median(report.files.map((f) => f.f0_hz));
   const done = deps.repo.update(row.id, {
     status: 'COMPLETED',
-    packId: pack.packId,
+    packId: pack.id,
     audioPath: path.posix.join(row.folder, 'reference.wav'),
     report: { ...report },
     f0,

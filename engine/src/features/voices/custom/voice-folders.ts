@@ -1,6 +1,6 @@
 /**
  * Where a custom voice's files live: `<data dir>/custom-voices/<uuid>/` (samples/, cleaned/,
- * speaker.f32, reference.wav, preview audio), and the private folders uploads stream into before
+ * prompt.wav and prompt.txt, reference.wav, preview audio), and the private folders uploads stream into before
  * a voice exists (`custom-voices/.incoming/<random>/`, removed on every exit path and swept at
  * start). Paths stored in the database are relative to the data dir.
  */
@@ -38,8 +38,9 @@ export class VoiceFolders {
     return path.join(this.home, ...relative.split('/'));
   }
 
-  embeddingPath(uuid: string): string {
-    return path.join(this.root, uuid, 'speaker.f32');
+  /** The prompt a cloned voice speaks from (voice-prompt.ts). */
+  promptPath(uuid: string): string {
+    return path.join(this.root, uuid, 'prompt.wav');
   }
 
   /** Moves an upload folder into place as the voice's `samples/`. */

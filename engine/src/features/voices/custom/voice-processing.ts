@@ -1,17 +1,18 @@
 /**
  * The work of turning checked samples into a voice (the `voice_cloning` job and the instant
- * clone): the speaker embedding of every sample by the cloning pack's own encoder, averaged
- * (L2-normalised mean: several clips of one speaker give a steadier embedding), the reference
- * audio kept as the voice's file, a gender hint from the measured pitch, and, when the
- * similarity pack is installed, how close the new voice sounds to its sample.
+ * clone): the prompt the cloning pack imitates (voice-prompt.ts), the reference audio kept as
+ * the voice's file, a gender hint from the measured pitch, and, when the similarity pack is
+ * installed, how close the new voice sounds to its sample.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { decodeAudio, encodeAudio, resamplePcm } from '../../../audio/index.ts';
 import type { SpeakableVoice } from '../catalog/voice-catalog.ts';
-import { cosine, meanEmbedding, similarityModel } from '../cloning/speaker-similarity.ts';
+import { cosine, similarityModel } from '../cloning/speaker-similarity.ts';
 import { previewText } from '../catalog/voice-preview.ts';
+import type { ReadyClonePack } from '../cloning/clone-packs.ts';
 import type { CustomVoiceDeps } from './custom-deps.ts';
+import { writePrompt, type VoicePrompt } from './voice-prompt.ts';
 
 const RATE = 16_000;
 
@@ -23,21 +24,6 @@ async function mono16k(deps: CustomVoiceDeps, file: string, signal?: AbortSignal
       ...(signal && { signal }),
     })
   ).samples;
-}
-
-/** The mean speaker embedding of `files` by `encoderPath` (sherpa child). */
-export async function embedSamples(
-  deps: CustomVoiceDeps,
-  encoderPath: string,
-  files: readonly string[],
-  signal?: AbortSignal,
-): Promise<Float32Array> {
-  const embeddings: Float32Array[] = [];
-  for (const file of files)
-    embeddings.push(
-      await deps.sherpa.embedding(encoderPath, await mono16k(deps, file, signal), signal),
-    );
-  return meanEmbedding(embeddings);
 }
 
 /** The voice's reference recording: the (cleaned) first sample as 16-bit WAV, mono. */
@@ -68,8 +54,8 @@ export function median(values: readonly number[]): number {
 }
 
 /**
- * Cosine between WeSpeaker embeddings of the new voice (speaking its preview text) and of the
- * first sample, or null without the similarity pack.
+ * Cosine between speaker embeddings (cloning/speaker-similarity.ts) of the new voice speaking
+ * its preview text and of the first sample, or null without a speaker-embedding pack.
  */
 export async function cloneSimilarity(
   deps: CustomVoiceDeps,
@@ -89,7 +75,29 @@ export async function cloneSimilarity(
     { samples: spoken.samples, sampleRate: spoken.sampleRate, channels: 1 },
     { sampleRate: RATE, channels: 1, ...(signal && { signal }) },
   );
-  const a = await deps.sherpa.embedding(model, speech.samples, signal);
-  const b = await deps.sherpa.embedding(model, await mono16k(deps, sample, signal), signal);
+  const a = await deps.sherpa.embedding(model.file, speech.samples, signal);
+  const b = await deps.sherpa.embedding(model.file, await mono16k(deps, sample, signal), signal);
   return Math.round(cosine(a, b) * 1000) / 1000;
+}
+
+/** The voice's prompt in its folder, for `pack` (voice-prompt.ts). */
+export function preparePrompt(
+  deps: CustomVoiceDeps,
+  pack: ReadyClonePack,
+  sample: string,
+  dir: string,
+  options: { referenceText: string | null; language: string | null; signal?: AbortSignal },
+): Promise<VoicePrompt> {
+  return writePrompt(deps, sample, dir, {
+    referenceText: options.referenceText,
+    needsText: pack.needsTranscript,
+    language: options.language,
+    transcribe: deps.hearing.transcriber,
+    ...(options.signal && { signal: options.signal }),
+  });
+}
+
+/** The caller gave the words, or an installed speech recognition pack can hear them. */
+export function wordsAvailable(deps: CustomVoiceDeps, referenceText: string | null): boolean {
+  return Boolean(referenceText) || deps.hearing.transcriber?.ready() === true;
 }

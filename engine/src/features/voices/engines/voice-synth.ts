@@ -1,7 +1,8 @@
 /**
  * Speaks a catalog voice with the engine that owns it. The embedded eSpeak NG engine is always
- * present; neural engines (Piper, Kokoro) are added when their code is available, and a voice
- * whose engine is missing is a clear 503 naming what to install, never a fallback voice.
+ * present; neural engines (Piper, Kokoro, the cloning engines) are added when their code is
+ * available, and a voice whose engine is missing is a clear 503 naming what to install, never a
+ * fallback voice.
  */
 import { AppError } from '../../../errors.ts';
 import type { SpeakableVoice, VoiceEngineName } from '../catalog/voice-catalog.ts';
@@ -41,8 +42,8 @@ export class VoiceSynthesizer {
     });
   }
 
-  /** Model ids for GET /v1/models, one per engine present. */
+  /** Model ids for GET /v1/models, one per engine present (cloned voices share one). */
   modelIds(): string[] {
-    return Object.values(this.engines).map((engine) => engine.modelId);
+    return [...new Set(Object.values(this.engines).map((engine) => engine.modelId))];
   }
 }

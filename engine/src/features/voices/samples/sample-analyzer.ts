@@ -122,7 +122,7 @@ export class SampleAnalyzer {
     );
     if (measureDeps.dnsmosModel === null && measureDeps.dnsmosWindows > 0)
       warnings.push(
-        'no recording-quality score: install the dnsmos pack (npm run models -- install dnsmos)',
+        'no recording-quality score: install the speech quality model (DNSMOS) from the Models page',
       );
     return {
       files: reports,

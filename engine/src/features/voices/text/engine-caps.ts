@@ -14,7 +14,7 @@ import {
   ESPEAK_MIN_WPM,
 } from '../engines/espeak/espeak-engine.ts';
 
-export type EngineName = 'espeak' | 'piper' | 'kokoro' | 'zeroshot';
+export type EngineName = 'espeak' | 'piper' | 'kokoro' | 'zipvoice' | 'pocket';
 
 export interface EngineCaps {
   engine: EngineName | string;
@@ -55,15 +55,26 @@ export const ENGINE_CAPS: Readonly<Record<EngineName, EngineCaps>> = {
     phonemes: 'ipa',
     speedRange: [0.25, 4],
   },
-  // Zero-shot VITS (cloned voices): a Piper-style model conditioned on a speaker embedding.
-  zeroshot: {
-    engine: 'zeroshot',
+  // Cloned voices (engines/cloned): the model reads text itself (its own phonemizer), so
+  // pronunciations are respelled, not fed as IPA; pace is a time-stretch of the model's audio
+  // (docs/api/voices-engines.md, "Cloning engines").
+  zipvoice: {
+    engine: 'zipvoice',
     rate: true,
     pitch: false,
-    energy: true,
+    energy: false,
     styles: [],
-    phonemes: 'ipa',
-    speedRange: [0.25, 4],
+    phonemes: 'none',
+    speedRange: [0.5, 2],
+  },
+  pocket: {
+    engine: 'pocket',
+    rate: true,
+    pitch: false,
+    energy: false,
+    styles: [],
+    phonemes: 'none',
+    speedRange: [0.5, 2],
   },
   kokoro: {
     engine: 'kokoro',

@@ -32,13 +32,6 @@ export interface GeneratedPiperVoiceOptions {
   amplitude?: number;
   espeakVoice?: string;
   languageCode?: string;
-  /**
-   * A zero-shot voice (piper-plus signature): adds `speaker_embedding` [1,D] and
-   * `prosody_features` [1,N,3] inputs; the tone moves by `embeddingHz` × (mean of embedding
-   * dims 40–79 − mean of dims 0–39), so speakers whose embeddings differ sound different.
-   */
-  embeddingDim?: number;
-  embeddingHz?: number;
 }
 
 export const GENERATED_DEFAULTS = {
@@ -51,8 +44,6 @@ export const GENERATED_DEFAULTS = {
   amplitude: 0.3,
   espeakVoice: 'en-us',
   languageCode: 'en_US',
-  embeddingDim: 0,
-  embeddingHz: 60,
 } as const;
 
 /**
@@ -60,7 +51,7 @@ export const GENERATED_DEFAULTS = {
  * pad, start, end, space, punctuation, then letters and IPA code points. Written out here
  * rather than copied from any voice.
  */
-const SYMBOLS = [
+export const GENERATED_IPA_SYMBOLS = [
   '_',
   '^',
   '$',
@@ -108,7 +99,7 @@ const SYMBOLS = [
 
 export function generatedPhonemeIdMap(): Record<string, number[]> {
   const map: Record<string, number[]> = {};
-  SYMBOLS.forEach((symbol, index) => {
+  GENERATED_IPA_SYMBOLS.forEach((symbol, index) => {
     map[symbol] ??= [index];
   });
   return map;
@@ -153,8 +144,7 @@ export function piperConfigJson(config: PiperVoiceConfig): Record<string, unknow
 export function generatedPiperModel(options: GeneratedPiperVoiceOptions = {}): Uint8Array {
   const o = { ...GENERATED_DEFAULTS, ...options };
   const multi = o.numSpeakers > 1;
-  const zeroShot = o.embeddingDim > 0;
-  const toneOut = multi || zeroShot ? 'tone_hz' : 'freq';
+  const toneOut = multi ? 'tone_hz' : 'freq';
   const nodes: NodeSpec[] = [
     // hop' = max(1, round(hop × length_scale)) as int64
     node('Gather', ['scales', 'one'], ['length_scale'], { axis: attr.int(0) }),
@@ -182,14 +172,6 @@ export function generatedPiperModel(options: GeneratedPiperVoiceOptions = {}): U
           node('Add', ['tone_hz', 'sid_hz'], ['freq']),
         ]
       : []),
-    ...(zeroShot
-      ? [
-          node('MatMul', ['speaker_embedding', 'tilt_w'], ['tilt_2d']),
-          node('Reshape', ['tilt_2d', 'shape1'], ['tilt']),
-          node('Mul', ['tilt', 'embedding_hz'], ['tilt_hz']),
-          node('Add', ['tone_hz', 'tilt_hz'], ['freq']),
-        ]
-      : []),
     // sin(2π f t / sr) × amplitude, silent on the pad id 0
     node('Cast', ['t_local'], ['t_f'], { to: attr.int(1) }),
     node('Mul', ['freq', 't_f'], ['cycles']),
@@ -211,12 +193,6 @@ export function generatedPiperModel(options: GeneratedPiperVoiceOptions = {}): U
         valueInfo('input_lengths', 'int64', [1]),
         valueInfo('scales', 'float32', [3]),
         ...(multi ? [valueInfo('sid', 'int64', [1])] : []),
-        ...(zeroShot
-          ? [
-              valueInfo('speaker_embedding', 'float32', [1, o.embeddingDim]),
-              valueInfo('prosody_features', 'int64', [1, 'phonemes', 3]),
-            ]
-          : []),
       ],
       outputs: [valueInfo('output', 'float32', [1, 1, 'time'])],
       initializers: [
@@ -231,22 +207,10 @@ export function generatedPiperModel(options: GeneratedPiperVoiceOptions = {}): U
         tensor('speaker_hz', 'float32', [], [o.speakerHz]),
         tensor('two_pi_over_sr', 'float32', [], [(2 * Math.PI) / o.sampleRate]),
         tensor('amplitude', 'float32', [], [o.amplitude]),
-        ...(zeroShot
-          ? [
-              tensor('tilt_w', 'float32', [o.embeddingDim, 1], tiltWeights(o.embeddingDim)),
-              tensor('shape1', 'int64', [1], [1]),
-              tensor('embedding_hz', 'float32', [], [o.embeddingHz]),
-            ]
-          : []),
       ].filter((t) => multi || t.name !== 'speaker_hz'),
       nodes,
     },
   });
-}
-
-/** Weights of the zero-shot tilt: +1/40 on dims 40–79, −1/40 on dims 0–39, 0 beyond. */
-function tiltWeights(dim: number): number[] {
-  return Array.from({ length: dim }, (_, j) => (j < 40 ? -1 / 40 : j < 80 ? 1 / 40 : 0));
 }
 
 /**

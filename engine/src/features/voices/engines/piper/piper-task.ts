@@ -35,11 +35,6 @@ export interface PiperTaskInput {
   /** Multiplies noise_scale and noise_w: livelier (above 1) or flatter (below 1) delivery. */
   energy: number;
   executionProviders: string[] | null;
-  /**
-   * Zero-shot models (piper-plus `speaker_embedding` [1,D] input; engines/zeroshot): the
-   * speaker to speak as. `prosody_features` [1,N,3], when the model has it, gets zeros (neutral).
-   */
-  speakerEmbedding?: Float32Array;
   /** Reuse phonemes of clauses this worker has phonemized before (default true). */
   phonemeCache?: boolean;
 }
@@ -52,8 +47,6 @@ export interface PiperTaskResult extends TtsResult {
 
 /** What a Piper VITS export takes; anything else is a variant we cannot feed. */
 const PIPER_INPUTS = new Set(['input', 'input_lengths', 'scales', 'sid']);
-/** What a zero-shot export adds (piper-plus). */
-const ZERO_SHOT_INPUTS = new Set(['speaker_embedding', 'prosody_features']);
 
 let sessions: SessionCache | null = null;
 const configs = new Map<string, { mtimeMs: number; config: PiperVoiceConfig }>();
@@ -127,23 +120,13 @@ export const run: WorkerTask<PiperTaskInput, PiperTaskResult> = async (input, ct
     { automaticGpu: false, spinWait: false },
   );
   const session = await sessions.getSession(input.modelPath);
-  const zeroShot = input.speakerEmbedding !== undefined;
-  const unsupported = session.inputNames.filter(
-    (name) => !PIPER_INPUTS.has(name) && !(zeroShot && ZERO_SHOT_INPUTS.has(name)),
-  );
+  const unsupported = session.inputNames.filter((name) => !PIPER_INPUTS.has(name));
   if (unsupported.length > 0) {
     throw new AppError(
       'validation_error',
       `${input.modelPath} is not a Piper voice this engine can run: it needs inputs ` +
         `${unsupported.join(', ')} (e.g. a zero-shot or prosody variant)`,
       { details: { file: input.modelPath, unsupported_inputs: unsupported } },
-    );
-  }
-  if (zeroShot && !session.inputNames.includes('speaker_embedding')) {
-    throw new AppError(
-      'validation_error',
-      `${input.modelPath} takes no speaker embedding: it is not a zero-shot (cloning) voice`,
-      { details: { file: input.modelPath } },
     );
   }
   const multiSpeaker = session.inputNames.includes('sid');
@@ -174,16 +157,6 @@ export const run: WorkerTask<PiperTaskInput, PiperTaskResult> = async (input, ct
     };
     if (multiSpeaker) {
       feeds.sid = new ort.Tensor('int64', BigInt64Array.from([BigInt(speakerId)]), [1]);
-    }
-    if (input.speakerEmbedding) {
-      const embedding = input.speakerEmbedding;
-      feeds.speaker_embedding = new ort.Tensor('float32', embedding, [1, embedding.length]);
-      if (session.inputNames.includes('prosody_features'))
-        feeds.prosody_features = new ort.Tensor('int64', new BigInt64Array(ids.length * 3), [
-          1,
-          ids.length,
-          3,
-        ]);
     }
     const outputs = await session.run(feeds);
     const first = session.outputNames[0] ?? 'output';
