@@ -10,6 +10,8 @@ import { runChapterEval } from './eval/chapters.ts';
 import { runStemsEval } from './eval/stems.ts';
 import { runDenoiseEval } from './eval/denoise.ts';
 import { runMidiEval } from './eval/midi.ts';
+import { runOpenVoiceGraphEval } from './eval/openvoice-graph.ts';
+import { runTranslationEval } from './eval/translation.ts';
 import { runVoicesEval } from './eval/voices.ts';
 
 type Evaluation = { about: string; run: (dataDir: string) => Promise<void> };
@@ -51,6 +53,16 @@ const evaluations: Record<string, Evaluation> = {
   midi: {
     about: 'Basic Pitch note precision/recall/F1 (onset ±50 ms) per file of music/ with MIDI truth',
     run: runMidiEval,
+  },
+  translation: {
+    about:
+      'chrF and BLEU per pair on translation/<src>-<tgt>.tsv with the pack the engine picks (says which packs and sets are missing)',
+    run: runTranslationEval,
+  },
+  'openvoice-graph': {
+    about:
+      'the OpenVoice V2 graph template vs OpenVoice’s PyTorch code on a random checkpoint (needs TAPEHOUSE_OPENVOICE_REFERENCE)',
+    run: runOpenVoiceGraphEval,
   },
   voices: {
     about:

@@ -25,6 +25,7 @@ import { cleanupJobs, createCleanup } from './features/cleanup/index.ts';
 import { musicJobs, type Music } from './features/music/index.ts';
 import { createPlatform, platformJobs, type WebhookLookup } from './features/platform/index.ts';
 import { createSpeechArea } from './features/speech/index.ts';
+import { createTranslationArea } from './features/translation/index.ts';
 import { createSync } from './features/sync/index.ts';
 import { createVoices, voicesJobs } from './features/voices/index.ts';
 import { createWeb, webJobs } from './features/web/index.ts';
@@ -169,6 +170,11 @@ export async function createEngine(
     credits: billing,
     log,
   });
+  const translation = createTranslationArea({
+    ...core,
+    pricing: billing,
+    transcripts: speech.transcripts,
+  });
   const books = createBooks({ ...core, ...platform, voices });
   voices.library.countUsageFrom(books.takes.repo);
   // ZipVoice voices need their prompt's words: speech's Whisper hears them.
@@ -182,6 +188,7 @@ export async function createEngine(
   for (const handler of [
     ...platformJobs(platform, { ffmpeg, pricing: billing }),
     ...speech.jobs,
+    ...translation.jobs,
     ...booksJobs(books),
     ...musicJobs(music),
     ...cleanupJobs({ ...core, ...platform, pricing: billing }),
@@ -221,6 +228,7 @@ export async function createEngine(
     sync,
     voices,
     speech,
+    translation,
     books,
     music,
     cleanup,

@@ -17,6 +17,7 @@ import type { DenoiseService } from './features/cleanup/index.ts';
 import type { Music } from './features/music/index.ts';
 import type { SpeechArea } from './features/speech/index.ts';
 import type { SyncService } from './features/sync/index.ts';
+import type { TranslationArea } from './features/translation/index.ts';
 import type { FileStore, ModelManager, UrlSigner } from './features/platform/index.ts';
 import type { Voices } from './features/voices/index.ts';
 import type { Web } from './features/web/index.ts';
@@ -43,6 +44,8 @@ export interface Services extends Core {
   voices: Voices;
   /** Transcription, diarization, alignment, OpenAI-compatible speech to text. */
   speech: SpeechArea;
+  /** Text translation (transformers.js Opus-MT, M2M100, NLLB packs). */
+  translation: TranslationArea;
   /** Audiobook production: projects to ACX export. */
   books: Books;
   /** Audio to MIDI and stem separation. */

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeGeneratedPocketPack } from '../../engine/src/features/voices/cloning/generated/generated-clone-packs.ts';
-import { writeGeneratedConversionPack } from '../../engine/src/features/voices/conversion/generated-converter.ts';
+import { writeGeneratedConversionPack } from '../../engine/src/features/voices/conversion/generated-openvoice-pack.ts';
 import { fixtureFiles, manifestFor } from '../integration/models-fixtures.ts';
 import { postForm, postJson, waitJob, type StartContext, type Starter } from './crash-starters.ts';
 import { audioForm } from './voice-samples.ts';

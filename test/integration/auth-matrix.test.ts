@@ -207,6 +207,19 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
       aliceOwns.file_key ?? '',
       aliceOwns.transcript_project_id ?? '',
     ),
+  text_translation_job_id: async () => {
+    // Through the runner, no pack needed: the job exists (and fails later for want of one).
+    const job = await engine.engine.services.jobs.create(alice.id, 'text_translation', {
+      texts: ['Hello.'],
+      transcript_id: null,
+      source_language: 'en',
+      source_detected: false,
+      target_language: 'de',
+      engine: null,
+      characters: 6,
+    });
+    return String(job.id);
+  },
   // Model packs are the machine's, not a user's (owner-only routes: 403 for others).
   pack_id: () => Promise.resolve('basic-pitch'),
   auto_cast_job_id: async () => {
@@ -362,6 +375,7 @@ beforeAll(async () => {
     'transcript_project_id',
     'speaker_label',
     'transcription_job_id',
+    'text_translation_job_id',
   ]) {
     const make = OWNED_RESOURCE_MAKERS[name];
     if (make) aliceOwns[name] = await make();

@@ -12,6 +12,7 @@ import { musicRoutes } from '../features/music/index.ts';
 import { platformRoutes } from '../features/platform/index.ts';
 import { speechAreaRoutes } from '../features/speech/index.ts';
 import { syncRoutes } from '../features/sync/index.ts';
+import { translationAreaRoutes } from '../features/translation/index.ts';
 import { voicesRoutes } from '../features/voices/index.ts';
 import { webRoutes } from '../features/web/index.ts';
 import { webhookRoutes } from '../features/webhooks/index.ts';
@@ -25,6 +26,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...booksRoutes,
   ...voicesRoutes,
   ...speechAreaRoutes,
+  ...translationAreaRoutes,
   ...musicRoutes,
   ...cleanupRoutes,
   ...webRoutes,

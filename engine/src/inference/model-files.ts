@@ -10,6 +10,7 @@
  *   `https://huggingface.co/<repo>/resolve/<40-hex commit>/<path>` URL, so the listing exists.
  */
 import { z } from 'zod';
+import { TEMPLATES, type AssembleSpec } from './assembly/pack-assembly.ts';
 
 export const INSTALLED_RECORD = 'installed.json';
 
@@ -254,10 +255,30 @@ export interface PackEntry {
   folder: boolean;
   /** Verified against the Hub's listing of this location at install time (for a member: its archive). */
   hub: HubLocation | null;
+  /** For a file assembled at install (assembly/pack-assembly.ts): the template version. */
+  assembled: string | null;
 }
 
-export function packEntries(manifest: { files: ModelFile[] }): PackEntry[] {
-  return manifest.files.flatMap((file): PackEntry[] =>
+export function packEntries(manifest: {
+  files: ModelFile[];
+  assemble?: AssembleSpec | undefined;
+}): PackEntry[] {
+  const assembled = (manifest.assemble?.outputs ?? []).map((out): PackEntry => ({
+    name: out.name,
+    path: out.path,
+    bytes: out.bytes ?? null,
+    sha256: out.sha256 ?? null,
+    md5: null,
+    archiveSha256: null,
+    archive: null,
+    hub: null,
+    assembled: manifest.assemble ? TEMPLATES[manifest.assemble.template] : null,
+  }));
+  return [...downloadedEntries(manifest.files), ...assembled];
+}
+
+function downloadedEntries(files: ModelFile[]): PackEntry[] {
+  return files.flatMap((file): PackEntry[] =>
     file.extract
       ? file.extract.map((m) => ({
           name: m.name,
@@ -269,6 +290,7 @@ export function packEntries(manifest: { files: ModelFile[] }): PackEntry[] {
           archive: file.name,
           folder: m.folder === true,
           hub: file.hubVerified ? hubLocationOf(file.url) : null,
+          assembled: null,
         }))
       : [
           {
@@ -281,6 +303,7 @@ export function packEntries(manifest: { files: ModelFile[] }): PackEntry[] {
             archive: null,
             folder: false,
             hub: file.hubVerified ? hubLocationOf(file.url) : null,
+            assembled: null,
           },
         ],
   );

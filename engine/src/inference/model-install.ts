@@ -25,6 +25,7 @@ import { lockPack } from './model-lock.ts';
 import { INSTALLED_RECORD, type ModelFile, type ModelManifest } from './model-manifest.ts';
 import { viaMirror } from './model-mirror.ts';
 import type { InstalledFile, InstalledRecord } from './model-record.ts';
+import { assemblePack, type AssembleSpec } from './assembly/pack-assembly.ts';
 import type { ModelRegistry } from './model-registry.ts';
 import { copyLocalFile, errorMessage, findLocalCopy, type Digest } from './model-transfer.ts';
 import { TransferRate } from './transfer-rate.ts';
@@ -318,6 +319,36 @@ async function installFile(
  * cancellation removes the staged files and leaves an earlier install untouched (a partial
  * download that failed for network reasons is kept to resume from).
  */
+/**
+ * The pack's assembled files (assembly/pack-assembly.ts), built from its verified inputs in the
+ * staging folder; a refusal throws before anything is committed, so nothing is left installed.
+ */
+function assembleInto(
+  spec: AssembleSpec,
+  staged: string,
+  record: InstalledRecord,
+): InstalledFile[] {
+  const inputs = [spec.inputs.checkpoint, spec.inputs.config].map(
+    (name) => record.files.find((f) => f.name === name)?.sha256 ?? '',
+  );
+  return assemblePack(spec, staged, inputs).map((out) => ({
+    name: out.name,
+    sha256: out.sha256,
+    bytes: out.bytes,
+    assembled: out.assembled,
+    origin: `assembled from ${spec.inputs.checkpoint}`,
+    verified: [
+      {
+        method: 'assembled' as const,
+        expected: out.sha256,
+        from: spec.outputs.find((o) => o.name === out.name)?.sha256
+          ? 'manifest'
+          : 'recorded at install',
+      },
+    ],
+  }));
+}
+
 export async function installPack(
   registry: ModelRegistry,
   packId: string,
@@ -398,6 +429,7 @@ export async function installPack(
       bytesBefore += want.bytes;
     }
     throwIfCancelled(options.signal);
+    if (manifest.assemble) record.files.push(...assembleInto(manifest.assemble, staged, record));
     fs.writeFileSync(path.join(staged, INSTALLED_RECORD), `${JSON.stringify(record, null, 2)}\n`);
     commit(registry, packId, staged);
     staged = null;

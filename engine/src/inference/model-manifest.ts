@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
+import { assembleSchema } from './assembly/pack-assembly.ts';
+import { translatorProblems, translatorSchema } from './translator-spec.ts';
 import { CAPABILITIES, capabilityOfTask, type Capability } from './model-capabilities.ts';
 import { fileName, modelFileSchema } from './model-files.ts';
 
@@ -180,9 +182,39 @@ export const modelManifestSchema = z
     separator: separatorSchema
       .optional()
       .describe('For stems packs: how the separation runner drives the model.'),
+    assemble: assembleSchema
+      .optional()
+      .describe('Files built at install from verified pack files by a template in the project.'),
+    translator: translatorSchema
+      .optional()
+      .describe('For translation packs: the model family and, for one-pair models, the pair.'),
     files: z.array(modelFileSchema).min(1),
   })
   .superRefine((manifest, ctx) => {
+    if (manifest.assemble !== undefined) {
+      const plain = new Set(manifest.files.filter((f) => !f.extract).map((f) => f.name));
+      for (const input of Object.values(manifest.assemble.inputs))
+        if (!plain.has(input))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['assemble', 'inputs'],
+            message: `"${input}" is not a file of the pack`,
+          });
+      for (const out of manifest.assemble.outputs)
+        if (plain.has(out.name))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['assemble', 'outputs'],
+            message: `"${out.name}" is also a downloaded file`,
+          });
+    }
+    if (manifest.translator !== undefined)
+      for (const message of translatorProblems(
+        manifest.task,
+        manifest.translator,
+        manifest.languages,
+      ))
+        ctx.addIssue({ code: 'custom', path: ['translator'], message });
     if (manifest.separator !== undefined) {
       if (manifest.task !== 'stems') {
         ctx.addIssue({

@@ -16,7 +16,15 @@ export const verificationSchema = z.object({
    * sha256 / md5: against the manifest; hub-lfs-sha256 / hub-git-blob: against the Hub's listing
    * of the pinned commit; archive: unpacked from an archive that passed its own checks.
    */
-  method: z.enum(['sha256', 'md5', 'hub-lfs-sha256', 'hub-git-blob', 'size', 'archive']),
+  method: z.enum([
+    'sha256',
+    'md5',
+    'hub-lfs-sha256',
+    'hub-git-blob',
+    'size',
+    'archive',
+    'assembled',
+  ]),
   /** The expected value that matched. */
   expected: z.string(),
   /** `manifest`, the listing URL actually read (a mirror's, when one was set), or the archive. */
@@ -39,6 +47,8 @@ export const installedFileSchema = z.object({
   hub: hubLocationSchema.optional(),
   /** Where the bytes were read: the URL fetched (mirror included) or the folder copied from. */
   origin: z.string().optional(),
+  /** For a file assembled at install: `<template version> from <inputs' sha256>`. */
+  assembled: z.string().optional(),
   /** What was verified (older records lack it). */
   verified: z.array(verificationSchema).optional(),
 });
@@ -78,6 +88,11 @@ function sameHub(a: HubLocation | undefined, b: HubLocation | null): boolean {
  * vouched for by its archive (and by its own digest where the manifest states one).
  */
 export function recordVouches(entry: InstalledFile, file: PackEntry): boolean {
+  if (file.assembled !== null)
+    return (
+      entry.assembled?.startsWith(`${file.assembled} from `) === true &&
+      (file.sha256 === null || entry.sha256 === file.sha256)
+    );
   if (file.archive !== null) {
     const archiveOk =
       file.archiveSha256 !== null

@@ -21,6 +21,7 @@ import type { Routes as speechRoutes } from './contract/speech.gen.ts';
 import type { Routes as stemsRoutes } from './contract/stems.gen.ts';
 import type { Routes as syncRoutes } from './contract/sync.gen.ts';
 import type { Routes as transcriptionRoutes } from './contract/transcription.gen.ts';
+import type { Routes as translationRoutes } from './contract/translation.gen.ts';
 import type { Routes as voicesRoutes } from './contract/voices.gen.ts';
 import type { Routes as webhooksRoutes } from './contract/webhooks.gen.ts';
 
@@ -45,6 +46,7 @@ export interface Contract {
     stemsRoutes['get'] &
     syncRoutes['get'] &
     transcriptionRoutes['get'] &
+    translationRoutes['get'] &
     voicesRoutes['get'] &
     webhooksRoutes['get'];
   post: analysisRoutes['post'] &
@@ -65,6 +67,7 @@ export interface Contract {
     stemsRoutes['post'] &
     syncRoutes['post'] &
     transcriptionRoutes['post'] &
+    translationRoutes['post'] &
     voicesRoutes['post'] &
     webhooksRoutes['post'];
   put: audiobookRoutes['put'] &

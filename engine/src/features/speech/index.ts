@@ -14,6 +14,8 @@ export {
   type AlignmentResult,
 } from './alignment/alignment-service.ts';
 
+export type { TranscriptSegments } from './transcription/transcripts-service.ts';
+
 export const speechAreaRoutes = [
   ...transcriptionRoutes,
   ...openAiTranscriptionRoutes,

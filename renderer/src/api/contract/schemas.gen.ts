@@ -23,6 +23,7 @@ import type * as platform_models_modelSchema from '../../../../engine/src/featur
 import type * as speech_alignment_alignmentSchema from '../../../../engine/src/features/speech/alignment/alignment-schema.ts';
 import type * as speech_transcription_transcriptionSchemas from '../../../../engine/src/features/speech/transcription/transcription-schemas.ts';
 import type * as sync_schemas from '../../../../engine/src/features/sync/schemas.ts';
+import type * as translation_translationSchemas from '../../../../engine/src/features/translation/translation-schemas.ts';
 import type * as voices_catalog_voiceSchemas from '../../../../engine/src/features/voices/catalog/voice-schemas.ts';
 import type * as voices_conversion_conversionSchemas from '../../../../engine/src/features/voices/conversion/conversion-schemas.ts';
 import type * as voices_custom_customSchemas from '../../../../engine/src/features/voices/custom/custom-schemas.ts';
@@ -148,7 +149,13 @@ export interface Schemas {
   infoRequestSchema: z.output<typeof web_media_mediaSchemas.infoRequestSchema>;
   installBodySchema: z.output<typeof platform_models_modelSchema.installBodySchema>;
   jobSchema: z.output<typeof jobs_jobSchema.jobSchema>;
-  languagesSchema: z.output<typeof voices_catalog_voiceSchemas.languagesSchema>;
+  languagesQuery: z.output<typeof translation_translationSchemas.languagesQuery>;
+  'translation_translationSchemas.languagesSchema': z.output<
+    typeof translation_translationSchemas.languagesSchema
+  >;
+  'voices_catalog_voiceSchemas.languagesSchema': z.output<
+    typeof voices_catalog_voiceSchemas.languagesSchema
+  >;
   linkBodySchema: z.output<typeof sync_schemas.linkBodySchema>;
   liveReportSchema: z.output<typeof voices_custom_customSchemas.liveReportSchema>;
   localeSchema: z.output<typeof books_projects_projectSchemas.localeSchema>;
@@ -226,6 +233,10 @@ export interface Schemas {
   takeListSchema: z.output<typeof books_narration_narrationSchemas.takeListSchema>;
   takeParams: z.output<typeof books_narration_narrationSchemas.takeParams>;
   takeSchema: z.output<typeof books_narration_narrationSchemas.takeSchema>;
+  textJobListQuery: z.output<typeof translation_translationSchemas.textJobListQuery>;
+  textJobListSchema: z.output<typeof translation_translationSchemas.textJobListSchema>;
+  textJobParams: z.output<typeof translation_translationSchemas.textJobParams>;
+  textJobSchema: z.output<typeof translation_translationSchemas.textJobSchema>;
   toolInstallRequestSchema: z.output<typeof web_media_mediaSchemas.toolInstallRequestSchema>;
   toolPreferenceSchema: z.output<typeof web_media_mediaSchemas.toolPreferenceSchema>;
   toolStatusSchema: z.output<typeof web_media_mediaSchemas.toolStatusSchema>;
@@ -268,6 +279,9 @@ export interface Schemas {
   transcriptWordSchema: z.output<
     typeof speech_transcription_transcriptionSchemas.transcriptWordSchema
   >;
+  translateJobBody: z.output<typeof translation_translationSchemas.translateJobBody>;
+  translateTextBody: z.output<typeof translation_translationSchemas.translateTextBody>;
+  translationResultSchema: z.output<typeof translation_translationSchemas.translationResultSchema>;
   unlinkAnswerSchema: z.output<typeof sync_schemas.unlinkAnswerSchema>;
   updateChapterBody: z.output<typeof books_chapters_chapterSchemas.updateChapterBody>;
   updateParagraphBody: z.output<typeof books_chapters_chapterSchemas.updateParagraphBody>;

@@ -12,7 +12,7 @@ export const packIdParams = z.object({
 
 const verificationCheck = z.object({
   method: z
-    .enum(['sha256', 'md5', 'size', 'hub-lfs-sha256', 'hub-git-blob', 'archive'])
+    .enum(['sha256', 'md5', 'size', 'hub-lfs-sha256', 'hub-git-blob', 'archive', 'assembled'])
     .describe(
       'What was compared: a manifest digest, the Hub listing, or the archive it came from.',
     ),

@@ -39,6 +39,12 @@ export interface TranscriptsDeps {
   transcription: TranscriptionService;
 }
 
+/** A transcript as other areas read it (TranscriptsService.segments). */
+export interface TranscriptSegments {
+  language: string;
+  segments: { id: number; start: number; end: number; speaker: string | null; text: string }[];
+}
+
 export class TranscriptsService {
   constructor(private readonly deps: TranscriptsDeps) {}
 
@@ -115,6 +121,26 @@ export class TranscriptsService {
       },
       format,
     );
+  }
+
+  /**
+   * The finished transcript's segments with corrections and speaker names applied, for other
+   * areas (text translation of a transcript); 404 for another user's, 409 until it is ready.
+   */
+  segments(ownerId: string, id: number): TranscriptSegments {
+    const row = this.completed(ownerId, id);
+    const result = row.result as TranscriptionResult;
+    const segments = editedSegments(result, this.names(row), this.deps.store.edits(row.id));
+    return {
+      language: result.language,
+      segments: segments.map((s) => ({
+        id: s.id,
+        start: s.start,
+        end: s.end,
+        speaker: s.speaker,
+        text: s.text,
+      })),
+    };
   }
 
   /** Saves corrections to segments (text, speaker label); unknown segment ids are 400. */
