@@ -271,6 +271,7 @@ export function packEntries(manifest: {
     md5: null,
     archiveSha256: null,
     archive: null,
+    folder: false,
     hub: null,
     assembled: manifest.assemble ? TEMPLATES[manifest.assemble.template] : null,
   }));
