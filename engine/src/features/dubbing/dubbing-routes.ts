@@ -7,6 +7,7 @@
  */
 import { defineRoute } from '../../api/route.ts';
 import type { Principal } from '../../api/principal.ts';
+import type { Services } from '../../services.ts';
 import {
   createTranslationBody,
   editLineBody,
@@ -32,6 +33,14 @@ function originOf(headers: Record<string, string | undefined>): string {
 }
 
 const perMinute = (limit: number) => ({ limit, windowSeconds: 60 });
+
+/** Another user's translation answers 404 before its body or query is read (api/route.ts). */
+const ownTranslation = (
+  { params, principal }: { params: { translation_job_id: number }; principal: Principal | null },
+  services: Services,
+): void => {
+  services.dubbing.translations.get(owner(principal), params.translation_job_id);
+};
 
 export const dubbingRoutes = [
   defineRoute({
@@ -91,6 +100,7 @@ export const dubbingRoutes = [
     scope: 'translation:read',
     rateLimit: perMinute(60),
     params: translationParams,
+    authorize: ownTranslation,
     response: translationJobSchema,
     errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error', 'rate_limit_exceeded'],
     handler: ({ principal, params, headers }, { dubbing }) =>
@@ -108,6 +118,7 @@ export const dubbingRoutes = [
     scope: 'translation:write',
     rateLimit: perMinute(30),
     params: translationParams,
+    authorize: ownTranslation,
     response: translationJobSchema,
     status: 202,
     errors: [
@@ -131,6 +142,7 @@ export const dubbingRoutes = [
     scope: 'translation:write',
     rateLimit: perMinute(30),
     params: translationParams,
+    authorize: ownTranslation,
     status: 204,
     errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error', 'rate_limit_exceeded'],
     handler: ({ principal, params }, { dubbing }) => {
@@ -146,6 +158,7 @@ export const dubbingRoutes = [
     auth: 'user',
     scope: 'translation:read',
     params: translationParams,
+    authorize: ownTranslation,
     response: transcriptSchema,
     errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error', 'conflict'],
     handler: ({ principal, params }, { dubbing }) =>
@@ -159,6 +172,7 @@ export const dubbingRoutes = [
     auth: 'user',
     scope: 'translation:write',
     params: segmentParams,
+    authorize: ownTranslation,
     body: editLineBody,
     response: translationJobSchema,
     status: 202,
