@@ -75,3 +75,17 @@ export function makeSpeechTranslation(
   WorkFolder.of(services.config.home, row.id).write('transcript.json', TRANSCRIPT);
   return Promise.resolve(String(row.id));
 }
+
+/**
+ * The translation the matrix's ownership checks use. The positive control calls id routes with
+ * id 1 (a valid-shaped value) and DELETE's would remove it: a first translation (id 1) is made
+ * for that one to delete.
+ */
+export async function makeMatrixTranslation(
+  engine: TestEngine,
+  owner: TestUser,
+  fileKey: string,
+): Promise<string> {
+  await makeSpeechTranslation(engine, owner, fileKey);
+  return makeSpeechTranslation(engine, owner, fileKey);
+}

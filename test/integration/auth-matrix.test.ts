@@ -20,7 +20,7 @@ import { makeConversionJob, makeCustomVoice } from '../helpers/matrix-voice-reso
 import { makeTranscriptProject, makeTranscriptionJob } from '../helpers/matrix-speech-resources.ts';
 import { makeDownloadJob, makeReaderJob } from '../helpers/matrix-web-resources.ts';
 import { makeBook, makeTake } from '../helpers/matrix-book-resources.ts';
-import { makeSpeechTranslation } from '../helpers/matrix-dubbing-resources.ts';
+import { makeMatrixTranslation } from '../helpers/matrix-dubbing-resources.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 
 const protectedRoutes = routeTable.filter((route) => route.auth !== 'none');
@@ -221,12 +221,7 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     });
     return String(job.id);
   },
-  translation_job_id: async () => {
-    // The positive control calls id routes with id 1 (validShaped), and DELETE's would remove
-    // the translation the ownership checks use: a first one (id 1) is made for it to delete.
-    await makeSpeechTranslation(engine, alice, aliceOwns.file_key ?? '');
-    return makeSpeechTranslation(engine, alice, aliceOwns.file_key ?? '');
-  },
+  translation_job_id: () => makeMatrixTranslation(engine, alice, aliceOwns.file_key ?? ''),
   // A line of Alice's translation: Bob meets her translation's 404 whatever line he names.
   segment_id: () => Promise.resolve('0'),
   // Model packs are the machine's, not a user's (owner-only routes: 403 for others).
