@@ -26,6 +26,7 @@ import { musicJobs, type Music } from './features/music/index.ts';
 import { createPlatform, platformJobs, type WebhookLookup } from './features/platform/index.ts';
 import { createSpeechArea } from './features/speech/index.ts';
 import { createTranslationArea } from './features/translation/index.ts';
+import { createDubbing } from './features/dubbing/index.ts';
 import { createSync } from './features/sync/index.ts';
 import { createVoices, voicesJobs } from './features/voices/index.ts';
 import { createWeb, webJobs } from './features/web/index.ts';
@@ -183,12 +184,24 @@ export async function createEngine(
   books.lines.useAligner(speech.alignment);
   const music: Music = { ...core, ...platform, pricing: billing };
   const cleanup = createCleanup({ ...core, ...platform, pricing: billing });
+  const dubbing = createDubbing({
+    ...core,
+    files: platform.files,
+    urls: platform.urls,
+    pricing: billing,
+    translator: translation.translator,
+    recognizer: speech.recognizer,
+    voices,
+    music,
+    ...(options.webhookLookup && { lookup: options.webhookLookup }),
+  });
   const web = createWeb({ ...core, ...platform, pricing: billing, voices });
 
   for (const handler of [
     ...platformJobs(platform, { ffmpeg, pricing: billing }),
     ...speech.jobs,
     ...translation.jobs,
+    ...dubbing.jobs,
     ...booksJobs(books),
     ...musicJobs(music),
     ...cleanupJobs({ ...core, ...platform, pricing: billing }),
@@ -229,6 +242,7 @@ export async function createEngine(
     voices,
     speech,
     translation,
+    dubbing,
     books,
     music,
     cleanup,

@@ -18,6 +18,7 @@ import type { Music } from './features/music/index.ts';
 import type { SpeechArea } from './features/speech/index.ts';
 import type { SyncService } from './features/sync/index.ts';
 import type { TranslationArea } from './features/translation/index.ts';
+import type { Dubbing } from './features/dubbing/index.ts';
 import type { FileStore, ModelManager, UrlSigner } from './features/platform/index.ts';
 import type { Voices } from './features/voices/index.ts';
 import type { Web } from './features/web/index.ts';
@@ -46,6 +47,8 @@ export interface Services extends Core {
   speech: SpeechArea;
   /** Text translation (transformers.js Opus-MT, M2M100, NLLB packs). */
   translation: TranslationArea;
+  /** Speech translation: a recording dubbed into another language in its speakers' voices. */
+  dubbing: Dubbing;
   /** Audiobook production: projects to ACX export. */
   books: Books;
   /** Audio to MIDI and stem separation. */

@@ -20,6 +20,7 @@ import { makeConversionJob, makeCustomVoice } from '../helpers/matrix-voice-reso
 import { makeTranscriptProject, makeTranscriptionJob } from '../helpers/matrix-speech-resources.ts';
 import { makeDownloadJob, makeReaderJob } from '../helpers/matrix-web-resources.ts';
 import { makeBook, makeTake } from '../helpers/matrix-book-resources.ts';
+import { makeMatrixTranslation } from '../helpers/matrix-dubbing-resources.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 
 const protectedRoutes = routeTable.filter((route) => route.auth !== 'none');
@@ -220,6 +221,9 @@ const OWNED_RESOURCE_MAKERS: Record<string, () => Promise<string>> = {
     });
     return String(job.id);
   },
+  translation_job_id: () => makeMatrixTranslation(engine, alice, aliceOwns.file_key ?? ''),
+  // A line of Alice's translation: Bob meets her translation's 404 whatever line he names.
+  segment_id: () => Promise.resolve('0'),
   // Model packs are the machine's, not a user's (owner-only routes: 403 for others).
   pack_id: () => Promise.resolve('basic-pitch'),
   auto_cast_job_id: async () => {
@@ -376,6 +380,8 @@ beforeAll(async () => {
     'speaker_label',
     'transcription_job_id',
     'text_translation_job_id',
+    'translation_job_id',
+    'segment_id',
   ]) {
     const make = OWNED_RESOURCE_MAKERS[name];
     if (make) aliceOwns[name] = await make();

@@ -13,6 +13,7 @@ import { platformRoutes } from '../features/platform/index.ts';
 import { speechAreaRoutes } from '../features/speech/index.ts';
 import { syncRoutes } from '../features/sync/index.ts';
 import { translationAreaRoutes } from '../features/translation/index.ts';
+import { dubbingRoutes } from '../features/dubbing/index.ts';
 import { voicesRoutes } from '../features/voices/index.ts';
 import { webRoutes } from '../features/web/index.ts';
 import { webhookRoutes } from '../features/webhooks/index.ts';
@@ -27,6 +28,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...voicesRoutes,
   ...speechAreaRoutes,
   ...translationAreaRoutes,
+  ...dubbingRoutes,
   ...musicRoutes,
   ...cleanupRoutes,
   ...webRoutes,

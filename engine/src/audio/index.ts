@@ -80,4 +80,6 @@ export {
   type WaveformPeaks,
 } from './waveform.ts';
 
+export { WavStreamWriter } from './wav-stream.ts';
+
 export { deinterleave, durationSeconds, frameCount, interleave, mixToMono } from './pcm.ts';

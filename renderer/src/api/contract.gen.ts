@@ -18,6 +18,7 @@ import type { Routes as midiRoutes } from './contract/midi.gen.ts';
 import type { Routes as modelsRoutes } from './contract/models.gen.ts';
 import type { Routes as readerRoutes } from './contract/reader.gen.ts';
 import type { Routes as speechRoutes } from './contract/speech.gen.ts';
+import type { Routes as speechTranslationRoutes } from './contract/speechTranslation.gen.ts';
 import type { Routes as stemsRoutes } from './contract/stems.gen.ts';
 import type { Routes as syncRoutes } from './contract/sync.gen.ts';
 import type { Routes as transcriptionRoutes } from './contract/transcription.gen.ts';
@@ -43,6 +44,7 @@ export interface Contract {
     midiRoutes['get'] &
     modelsRoutes['get'] &
     readerRoutes['get'] &
+    speechTranslationRoutes['get'] &
     stemsRoutes['get'] &
     syncRoutes['get'] &
     transcriptionRoutes['get'] &
@@ -64,6 +66,7 @@ export interface Contract {
     modelsRoutes['post'] &
     readerRoutes['post'] &
     speechRoutes['post'] &
+    speechTranslationRoutes['post'] &
     stemsRoutes['post'] &
     syncRoutes['post'] &
     transcriptionRoutes['post'] &
@@ -76,6 +79,7 @@ export interface Contract {
     syncRoutes['put'] &
     transcriptionRoutes['put'];
   patch: authRoutes['patch'] &
+    speechTranslationRoutes['patch'] &
     transcriptionRoutes['patch'] &
     voicesRoutes['patch'] &
     webhooksRoutes['patch'];
@@ -86,6 +90,7 @@ export interface Contract {
     midiRoutes['delete'] &
     modelsRoutes['delete'] &
     readerRoutes['delete'] &
+    speechTranslationRoutes['delete'] &
     transcriptionRoutes['delete'] &
     voicesRoutes['delete'] &
     webhooksRoutes['delete'];

@@ -16,3 +16,4 @@ export * from './checkout.ts';
 export * from './sync.ts';
 export * from './transcripts.ts';
 export * from './custom-voices.ts';
+export * from './dubbing.ts';

@@ -11,6 +11,11 @@ import { makeStemJob } from './stems/stem-job.ts';
 import { stemRoutes } from './stems/routes.ts';
 
 export type { MusicDeps } from './music-deps.ts';
+export {
+  separateSpeech,
+  speechSeparator,
+  type SpeechSeparation,
+} from './stems/speech-separation.ts';
 
 export const musicRoutes = [...midiRoutes, ...stemRoutes];
 

@@ -15,6 +15,14 @@ export {
 } from './alignment/alignment-service.ts';
 
 export type { TranscriptSegments } from './transcription/transcripts-service.ts';
+export type { TranscriptSegment, TranscriptWord } from './transcription/transcript-types.ts';
+export { toSrt, toVtt } from './transcription/captions.ts';
+export {
+  SpeechRecognizer,
+  type LabelledTurn,
+  type Recognition,
+  type RecognizeOptions,
+} from './transcription/speech-recognizer.ts';
 
 export const speechAreaRoutes = [
   ...transcriptionRoutes,

@@ -27,6 +27,7 @@ import { TranscriptionService } from './transcription/transcription-service.ts';
 import type { TranscriptionRequestDeps } from './transcription/transcription-requests.ts';
 import { TranscriptsService } from './transcription/transcripts-service.ts';
 import { TranscriptStore } from './transcription/transcript-store.ts';
+import { SpeechRecognizer } from './transcription/speech-recognizer.ts';
 
 export interface SpeechAreaDeps {
   config: EngineConfig;
@@ -55,6 +56,8 @@ export interface SpeechArea {
   requests: TranscriptionRequestDeps;
   /** Whisper on a short clip, lent to the voices area (cloned voices' prompts). */
   clips: ClipTranscriber;
+  /** Whisper with word times and speakers on a whole file, for speech translation. */
+  recognizer: SpeechRecognizer;
   /** Job handlers of this area, for the engine's registry. */
   jobs: JobHandler[];
   /** Stops child processes the area started. */
@@ -85,6 +88,12 @@ export function createSpeechArea(deps: SpeechAreaDeps): SpeechArea {
       ...(deps.lookup && { lookup: deps.lookup }),
     },
     clips: makeClipTranscriber({ ...deps, sherpa, alignment }),
+    recognizer: new SpeechRecognizer({
+      models: deps.models,
+      sherpa,
+      alignment,
+      ffmpeg: deps.ffmpeg,
+    }),
     jobs: [
       makeTranscriptionJob(transcription, TRANSCRIPTION_JOB),
       makeTranscriptionJob(transcription, DIARIZATION_JOB),

@@ -80,6 +80,21 @@ function stepOf(pack: Pack, source: string, target: string): Omit<MtStep, 'files
   };
 }
 
+/**
+ * Packs (installed or not) that write `target` from some language, for a source that is not
+ * known yet (speech translation detects it): M2M100 first (any source, MIT), then the Opus-MT
+ * pairs into it, then NLLB (non-commercial).
+ */
+export function packsInto(packs: readonly Pack[], target: string): Pack[] {
+  const writes = (pack: Pack) =>
+    pack.translator.family === 'marian'
+      ? pack.translator.target === target
+      : modelCode(pack, target) !== null;
+  const order: Record<MtFamily, number> = { m2m100: 0, marian: 1, nllb: 2 };
+  const rank = (pack: Pack) => order[pack.translator.family];
+  return packs.filter(writes).sort((a, b) => rank(a) - rank(b));
+}
+
 interface Candidate {
   engine: MtEngine;
   steps: Omit<MtStep, 'files'>[];

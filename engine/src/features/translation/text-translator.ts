@@ -11,7 +11,7 @@ import { throwIfCancelled } from '../../errors.ts';
 import type { ModelRegistry } from '../../inference/model-registry.ts';
 import type { WorkerPool } from '../../jobs/worker-pool.ts';
 import { languageFromIso3 } from './mt-languages.ts';
-import { planTranslation, type MtPlan } from './mt-packs.ts';
+import { packsInto, planTranslation, translationPacks, type MtPlan } from './mt-packs.ts';
 import { joinSentences, splitSentences } from './sentences.ts';
 import {
   TRANSLATE_TASK,
@@ -39,6 +39,18 @@ export class TextTranslator {
 
   plan(source: string, target: string, engine: string | null = null): MtPlan {
     return planTranslation(this.deps.models, source, target, engine);
+  }
+
+  /**
+   * For a source not known yet: the installed packs that write `target` from some language, and
+   * the pack to suggest when none is (null: no pack this engine knows writes it).
+   */
+  into(target: string): { installed: string[]; suggested: string | null } {
+    const packs = packsInto(translationPacks(this.deps.models), target);
+    return {
+      installed: packs.filter((p) => this.deps.models.status(p.id).ready).map((p) => p.id),
+      suggested: packs[0]?.id ?? null,
+    };
   }
 
   /** The engine's code for the language the texts are written in, or null when unsure. */

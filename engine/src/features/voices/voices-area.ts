@@ -31,6 +31,8 @@ import { ConversionService } from './conversion/conversion-service.ts';
 import { makeConversionJob } from './conversion/conversion-job.ts';
 import { DesignService } from './design/design-service.ts';
 import { SpeechService } from './speech/speech-service.ts';
+import { PromptCloning } from './cloning/prompt-cloning.ts';
+import { TimbreConverter } from './conversion/timbre-converter.ts';
 import { AppError } from '../../errors.ts';
 
 export interface Voices {
@@ -48,6 +50,10 @@ export interface Voices {
   design: DesignService;
   /** Voice conversion: re-voice a recording to a custom voice. */
   conversion: ConversionService;
+  /** Cloned speech from any prompt clip (speech translation's speakers). */
+  prompts: PromptCloning;
+  /** Conversion to any reference clip's timbre (speech translation's catalog voices). */
+  timbre: TimbreConverter;
   /**
    * Up to `count` catalog voices for `language` that sound unlike each other and unlike the
    * `exclude`d ones (the narrator, voices already cast), ranked best first: installed neural
@@ -143,6 +149,8 @@ export function createVoices(deps: VoicesDeps): Voices {
     custom,
     design: new DesignService(customDeps, espeak, custom),
     conversion: new ConversionService(conversionDeps),
+    prompts: new PromptCloning(deps.models, cloned),
+    timbre: new TimbreConverter(deps),
     distinctVoices: (language, options) => pickDistinctVoices(catalog.list(), language, options),
     jobs: [makeVoiceCloningJob(customDeps), makeConversionJob(conversionDeps)],
     close: async () => {

@@ -13,6 +13,7 @@ import type * as books_narration_narrationSchemas from '../../../../engine/src/f
 import type * as books_production_productionSchemas from '../../../../engine/src/features/books/production/production-schemas.ts';
 import type * as books_projects_projectSchemas from '../../../../engine/src/features/books/projects/project-schemas.ts';
 import type * as cleanup_denoiseSchema from '../../../../engine/src/features/cleanup/denoise-schema.ts';
+import type * as dubbing_dubbingSchemas from '../../../../engine/src/features/dubbing/dubbing-schemas.ts';
 import type * as music_midi_midiSchema from '../../../../engine/src/features/music/midi/midi-schema.ts';
 import type * as music_stems_stemSchemas from '../../../../engine/src/features/music/stems/stem-schemas.ts';
 import type * as platform_analysis_analysisSchema from '../../../../engine/src/features/platform/analysis/analysis-schema.ts';
@@ -99,6 +100,7 @@ export interface Schemas {
   createPronunciationBody: z.output<
     typeof books_production_productionSchemas.createPronunciationBody
   >;
+  createTranslationBody: z.output<typeof dubbing_dubbingSchemas.createTranslationBody>;
   customVoiceParams: z.output<typeof voices_custom_customSchemas.customVoiceParams>;
   customVoicePatch: z.output<typeof voices_custom_customSchemas.customVoicePatch>;
   dashboardSchema: z.output<typeof books_projects_projectSchemas.dashboardSchema>;
@@ -127,6 +129,7 @@ export interface Schemas {
   downloadListQuerySchema: z.output<typeof web_media_mediaSchemas.downloadListQuerySchema>;
   downloadListSchema: z.output<typeof web_media_mediaSchemas.downloadListSchema>;
   downloadRequestSchema: z.output<typeof web_media_mediaSchemas.downloadRequestSchema>;
+  editLineBody: z.output<typeof dubbing_dubbingSchemas.editLineBody>;
   endpointSchema: z.output<typeof webhooks_webhookSchemas.endpointSchema>;
   engineViewSchema: z.output<typeof music_stems_stemSchemas.engineViewSchema>;
   estimateRequestSchema: z.output<typeof web_reader_readerSchemas.estimateRequestSchema>;
@@ -149,7 +152,11 @@ export interface Schemas {
   infoRequestSchema: z.output<typeof web_media_mediaSchemas.infoRequestSchema>;
   installBodySchema: z.output<typeof platform_models_modelSchema.installBodySchema>;
   jobSchema: z.output<typeof jobs_jobSchema.jobSchema>;
-  languagesQuery: z.output<typeof translation_translationSchemas.languagesQuery>;
+  'dubbing_dubbingSchemas.languagesQuery': z.output<typeof dubbing_dubbingSchemas.languagesQuery>;
+  'translation_translationSchemas.languagesQuery': z.output<
+    typeof translation_translationSchemas.languagesQuery
+  >;
+  'dubbing_dubbingSchemas.languagesSchema': z.output<typeof dubbing_dubbingSchemas.languagesSchema>;
   'translation_translationSchemas.languagesSchema': z.output<
     typeof translation_translationSchemas.languagesSchema
   >;
@@ -157,6 +164,7 @@ export interface Schemas {
     typeof voices_catalog_voiceSchemas.languagesSchema
   >;
   linkBodySchema: z.output<typeof sync_schemas.linkBodySchema>;
+  listQuery: z.output<typeof dubbing_dubbingSchemas.listQuery>;
   liveReportSchema: z.output<typeof voices_custom_customSchemas.liveReportSchema>;
   localeSchema: z.output<typeof books_projects_projectSchemas.localeSchema>;
   masterStarted: z.output<typeof books_export_exportSchemas.masterStarted>;
@@ -214,6 +222,7 @@ export interface Schemas {
   retryFailedResponse: z.output<typeof books_chapters_chapterSchemas.retryFailedResponse>;
   sampleFileReportSchema: z.output<typeof voices_custom_customSchemas.sampleFileReportSchema>;
   sampleReportSchema: z.output<typeof voices_custom_customSchemas.sampleReportSchema>;
+  segmentParams: z.output<typeof dubbing_dubbingSchemas.segmentParams>;
   separationTierSchema: z.output<typeof music_stems_stemSchemas.separationTierSchema>;
   serviceSchema: z.output<typeof books_narration_narrationSchemas.serviceSchema>;
   sessionInfoSchema: z.output<typeof accounts_sessions_schemas.sessionInfoSchema>;
@@ -228,6 +237,7 @@ export interface Schemas {
   stemModeSchema: z.output<typeof music_stems_stemSchemas.stemModeSchema>;
   stemOutputSchema: z.output<typeof music_stems_stemSchemas.stemOutputSchema>;
   storedFileSchema: z.output<typeof platform_files_fileSchema.storedFileSchema>;
+  subtitlesQuery: z.output<typeof dubbing_dubbingSchemas.subtitlesQuery>;
   syncSettingsSchema: z.output<typeof sync_schemas.syncSettingsSchema>;
   syncStatusSchema: z.output<typeof sync_schemas.syncStatusSchema>;
   takeListSchema: z.output<typeof books_narration_narrationSchemas.takeListSchema>;
@@ -270,6 +280,7 @@ export interface Schemas {
   transcriptProjectSchema: z.output<
     typeof speech_transcription_transcriptionSchemas.transcriptProjectSchema
   >;
+  transcriptSchema: z.output<typeof dubbing_dubbingSchemas.transcriptSchema>;
   transcriptSegmentSchema: z.output<
     typeof speech_transcription_transcriptionSchemas.transcriptSegmentSchema
   >;
@@ -281,6 +292,9 @@ export interface Schemas {
   >;
   translateJobBody: z.output<typeof translation_translationSchemas.translateJobBody>;
   translateTextBody: z.output<typeof translation_translationSchemas.translateTextBody>;
+  translationJobSchema: z.output<typeof dubbing_dubbingSchemas.translationJobSchema>;
+  translationListSchema: z.output<typeof dubbing_dubbingSchemas.translationListSchema>;
+  translationParams: z.output<typeof dubbing_dubbingSchemas.translationParams>;
   translationResultSchema: z.output<typeof translation_translationSchemas.translationResultSchema>;
   unlinkAnswerSchema: z.output<typeof sync_schemas.unlinkAnswerSchema>;
   updateChapterBody: z.output<typeof books_chapters_chapterSchemas.updateChapterBody>;

@@ -47,6 +47,8 @@ export interface TranscribeFileOptions {
   signal: AbortSignal;
   /** 0–1 of this file, with seconds decoded so far. */
   onProgress(fraction: number): void;
+  /** Receives diarization's speaker turns (labelled in order of first appearance). */
+  onTurns?: (turns: SpeakerTurn[]) => void;
 }
 
 export interface TranscribeFileDeps {
@@ -130,6 +132,7 @@ export async function transcribeFile(
   if (options.diarization && segments.length > 0) {
     const turns = await diarize(deps, ffmpeg, options.path, options.diarization, options.signal);
     assignSpeakers(segments, turns);
+    options.onTurns?.(turns);
   }
   options.onProgress(1);
   return {

@@ -69,7 +69,18 @@ export class ClonedVoiceEngine implements TtsEngine {
     if (request.input === 'ipa')
       throw new AppError('validation_error', 'Cloned voices read text, not IPA phonemes.');
     const key = parseClonedVoiceKey(request.voice);
-    const voice = this.locate(key.pack, key.uuid);
+    return this.synthesizeWith(this.locate(key.pack, key.uuid), seedOf(key.uuid), request);
+  }
+
+  /**
+   * Speaks in the voice of any prompt clip, not only a custom voice's (speech translation
+   * clones each speaker from their own segments). `seed` fixes PocketTTS's sampling noise.
+   */
+  async synthesizeWith(
+    voice: ClonedVoiceFiles,
+    seed: number,
+    request: Omit<TtsRequest, 'voice'>,
+  ): Promise<TtsResult> {
     const prompt = await this.prompt(voice.promptPath);
     const sentences = splitSentences(request.text, voice.language);
     const parts: Float32Array[] = [];
@@ -88,7 +99,7 @@ export class ClonedVoiceEngine implements TtsEngine {
           referenceText: voice.promptText ?? '',
           speed: 1,
           numSteps: NUM_STEPS[voice.pack.family],
-          seed: seedOf(key.uuid),
+          seed,
         },
         request.signal,
       );
