@@ -71,6 +71,11 @@ describe('stems page', () => {
       await quote.waitFor({ timeout: 30_000 });
       // 3 s billed at 660 credits a minute = 33 credits.
       await expect.poll(() => quote.textContent()).toContain('33 credits');
+      // Its worth is at the pay-as-you-go rate the Credits page shows (7,500 per USD: under a
+      // cent), never the separation rate card's own USD (issue 29: "341 credits = $0.0517").
+      await expect
+        .poll(() => page.getByTestId('stems-price').textContent())
+        .toBe('33 credits (less than $0.01)');
 
       await page.getByTestId('stems-start').click();
       await page.getByTestId('stems-job').waitFor();
@@ -86,7 +91,7 @@ describe('stems page', () => {
       const rest = page.getByTestId('stem-no_vocals');
       await vocals.waitFor();
       await rest.waitFor();
-      expect(await vocals.textContent()).toContain('DSP · lower quality');
+      expect(await vocals.textContent()).toContain('Built-in · lower quality');
       // The waveform is drawn once the stem is downloaded and decoded.
       await expect
         .poll(() => vocals.locator('.stems-wave').evaluate((el) => el.children.length), {
@@ -204,7 +209,7 @@ describe('stems page', () => {
       const quote = page.getByTestId('stems-quote');
       await expect
         .poll(() => quote.textContent(), { timeout: 30_000 })
-        .toContain('Bass (DSP), Everything but drums (DSP)');
+        .toContain('Bass (built-in), Everything but drums (built-in)');
       await page.getByTestId('stems-start').click();
       await expect
         .poll(() => page.getByTestId('stems-status').getAttribute('data-status'), {
