@@ -1,6 +1,6 @@
 /**
  * The Stems page in Debian's Chromium against a real engine process (real ffmpeg, the embedded
- * DSP separator): the page says the DSP tier is the lower quality one, a chosen file is quoted,
+ * DSP separator): the page says the built-in tier is the lower quality one, a chosen file is quoted,
  * separated with live status, and mixed — a waveform per stem, mute/solo/volume, synced
  * playback, per-stem downloads and a mixdown export. Screenshots go to test-output/.
  */
@@ -94,7 +94,7 @@ describe('stems page', () => {
       expect(await vocals.textContent()).toContain('Built-in · lower quality');
       // The waveform is drawn once the stem is downloaded and decoded.
       await expect
-        .poll(() => vocals.locator('.stems-wave').evaluate((el) => el.children.length), {
+        .poll(() => page.getByTestId('stem-wave-vocals').evaluate((el) => el.children.length), {
           timeout: 30_000,
         })
         .toBeGreaterThan(0);
@@ -112,9 +112,9 @@ describe('stems page', () => {
       expect(await rest.getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed')).toBe(
         'true',
       );
-      await vocals.getByLabel('vocals volume').fill('0.5');
+      await vocals.getByLabel('Vocals volume').fill('0.5');
       expect(await page.getByTestId('stem-db-vocals').textContent()).toBe('−6.0 dB');
-      await vocals.getByLabel('vocals pan').fill('-0.5');
+      await vocals.getByLabel('Vocals pan').fill('-0.5');
       expect(await vocals.textContent()).toContain('Pan L 50');
 
       await page.getByRole('button', { name: 'Play' }).click();
@@ -172,7 +172,7 @@ describe('stems page', () => {
         .toBe('COMPLETED');
       await expect
         .poll(() => page.getByTestId('stems-job').textContent(), { timeout: 30_000 })
-        .toContain(`${path.basename(song)}: Stems ready`);
+        .toMatch(/^song\.wav\s*Stems ready/);
       await page.getByTestId('stem-no_vocals').waitFor();
       expect(await page.getByTestId('stem-no_vocals').textContent()).toContain(
         'Instrumental (no vocals)',
