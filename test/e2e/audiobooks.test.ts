@@ -28,6 +28,7 @@ import {
   openWatchedPage,
   type WatchedPage,
 } from './harness.ts';
+import { pickFromMenu } from './menu.ts';
 
 const BOOK = `Alice's Adventures in Wonderland
 
@@ -198,7 +199,7 @@ describe('audiobooks studio', () => {
     await dialog.getByText('Give the book a title.').waitFor();
     await page.getByTestId('new-audiobook-title').fill('Alice’s Adventures in Wonderland');
     await page.getByTestId('new-audiobook-author').fill('Lewis Carroll');
-    await page.getByTestId('new-audiobook-language').selectOption('en-GB');
+    await pickFromMenu(page, 'new-audiobook-language', 'en-GB');
     await page
       .getByTestId('new-audiobook-description')
       .fill('A girl falls down a rabbit hole into a fantasy world.');

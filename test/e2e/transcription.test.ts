@@ -92,7 +92,7 @@ describe.runIf(ready)('transcription page', () => {
       await expect
         .poll(async () => Number(await player.getAttribute('data-time')), { timeout: 10_000 })
         .toBeCloseTo(start, 1);
-      expect(await lastWord.getAttribute('class')).toContain('is-spoken');
+      expect(await lastWord.getAttribute('aria-current')).toBe('true');
 
       // Renaming a speaker relabels its segments.
       await page.getByTestId('speaker-rename-SPEAKER_00').click();
