@@ -217,7 +217,7 @@ describe('audiobooks studio', () => {
     await page.getByTestId('import-empty').click();
     await page.getByTestId('import-dialog').waitFor();
     await page.getByTestId('import-file-input').setInputFiles(file);
-    expect(await textOf('import-file-name')).toBe('alice.txt');
+    expect(await textOf('import-file-input-name')).toBe('alice.txt');
     await page.getByTestId('import-detect-speakers').uncheck();
     await shot('import');
     await recordImportPhases();
@@ -446,7 +446,12 @@ describe('audiobooks studio', () => {
     expect(await textOf('import-error-message')).toBe(project.error_message);
     await shot('import-failed');
 
-    await page.getByTestId('import-dialog').getByRole('button', { name: 'Close' }).click();
+    // The dialog's own Close button (its corner × is named Close too).
+    await page
+      .getByTestId('import-dialog')
+      .getByRole('button', { name: 'Close' })
+      .and(page.getByText('Close', { exact: true }))
+      .click();
     await page.getByTestId('project-failure').waitFor();
     expect(await textOf('project-failure')).toContain(project.error_message);
     expect(await textOf('project-header-status')).toBe('Failed');
