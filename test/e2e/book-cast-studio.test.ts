@@ -182,7 +182,7 @@ describe('the book studio: cast voices and live numbers', () => {
     expect(next.label.startsWith(shown)).toBe(true);
 
     // Hear it: the preview's signed URL is loaded into the cast's audio element.
-    await thomas.getByTestId('cast-voice-preview').click();
+    await thomas.getByTestId('cast-voice-select-preview').click();
     const audio = page.getByTestId('cast-voice-audio');
     await expect
       .poll(() => audio.evaluate((el) => (el as unknown as { readyState: number }).readyState), {
@@ -193,7 +193,7 @@ describe('the book studio: cast voices and live numbers', () => {
       '/api/v1/downloads/',
     );
     expect(['playing', 'paused']).toContain(
-      await thomas.getByTestId('cast-voice-preview').getAttribute('data-state'),
+      await thomas.getByTestId('cast-voice-select-preview').getAttribute('data-state'),
     );
     await audio.evaluate((el) => (el as unknown as { pause: () => void }).pause());
     await shot('cast');
