@@ -104,6 +104,10 @@ describe('music page controls', () => {
       expect(await mix.getAttribute('aria-checked')).toBe('true');
       await page.keyboard.press('ArrowLeft');
       expect(await solo.getAttribute('aria-checked')).toBe('true');
+      // A solo recording asks for its instrument, not stems: back to a mix for the stem chips.
+      expect(await page.getByTestId('midi-stems').count()).toBe(0);
+      await page.keyboard.press('ArrowRight');
+      expect(await mix.getAttribute('aria-checked')).toBe('true');
 
       // An on/off chip: Space flips it.
       const bass = page.getByTestId('midi-stem-bass');
