@@ -217,7 +217,7 @@ describe('web studio', () => {
     expect(job.status).toBe('cancelled');
 
     // The Cancelled filter asks the engine and lists it.
-    await page.getByRole('button', { name: 'Cancelled', exact: true }).click();
+    await page.getByTestId('jobs-filter-cancelled').click();
     await page.getByTestId(`job-${id}`).waitFor();
   }, 240_000);
 
