@@ -31,6 +31,7 @@ import {
   openWatchedPage,
   type WatchedPage,
 } from './harness.ts';
+import { mediaState } from './media-state.ts';
 import { pickFromMenu } from './menu.ts';
 
 const BOOK = [
@@ -101,35 +102,7 @@ async function rowAttributes(name: string): Promise<string[]> {
 }
 
 /** An <audio> element's state, read in the page. */
-interface MediaState {
-  src: string;
-  readyState: number;
-  duration: number;
-  currentTime: number;
-  paused: boolean;
-  error: number | null;
-}
-
-async function media(selector: string): Promise<MediaState> {
-  return page.locator(selector).evaluate((el) => {
-    const audio = el as unknown as {
-      src: string;
-      readyState: number;
-      duration: number;
-      currentTime: number;
-      paused: boolean;
-      error: { code: number } | null;
-    };
-    return {
-      src: audio.src,
-      readyState: audio.readyState,
-      duration: audio.duration,
-      currentTime: audio.currentTime,
-      paused: audio.paused,
-      error: audio.error?.code ?? null,
-    };
-  });
-}
+const media = (selector: string) => mediaState(page, selector);
 
 describe('voice library', () => {
   it('pages, labels, filters and previews the voices', async () => {
