@@ -270,7 +270,7 @@ describe('audiobooks studio', () => {
 
     await page.getByTestId('detect-speakers').click();
     await expect.poll(labels).toEqual(['Narrator', 'Alice', 'Narrator', 'The White Rabbit']);
-    expect(await textOf('detect-status')).toMatch(/lines? attributed/);
+    await expect.poll(() => textOf('detect-status')).toMatch(/lines? attributed/);
     const alice = paragraphs.nth(1).getByTestId('speaker-label');
     const rabbit = paragraphs.nth(3).getByTestId('speaker-label');
     const colourOf = (locator: typeof alice) =>
