@@ -28,6 +28,7 @@ import {
   signInThroughForm,
   type WatchedPage,
 } from './harness.ts';
+import { pickFromMenu } from './menu.ts';
 
 const STORAGE_KEY = 'tapehouse.account.session';
 
@@ -142,7 +143,7 @@ describe('studio account area', () => {
     // The code step shows the engine's local outbox message for this address.
     await page.getByTestId('verify-form').waitFor();
     const outbox = page.getByTestId('local-outbox');
-    expect(await outbox.textContent()).toContain('Local outbox (this machine only)');
+    expect(await outbox.textContent()).toContain('Local outbox (this computer only)');
     await page.getByTestId('outbox-message').waitFor();
     const code = await textOf('outbox-code');
     expect(code).toMatch(/^\d{6}$/);
@@ -186,8 +187,8 @@ describe('studio account area', () => {
     await expectPath('#/account/profile');
 
     // Profile: a change is saved and shown as saved.
-    await page.getByTestId('profile-user-type').selectOption('individual');
-    await page.getByTestId('profile-audio-usage').selectOption('audiobooks');
+    await pickFromMenu(page, 'profile-user-type', 'individual');
+    await pickFromMenu(page, 'profile-audio-usage', 'audiobooks');
     await page.getByTestId('profile-phone').fill('+44 (20) 7946-0958');
     await page.getByTestId('profile-save').click();
     await expect.poll(() => textOf('profile-messages')).toContain('Profile saved.');

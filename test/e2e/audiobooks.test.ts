@@ -28,6 +28,7 @@ import {
   openWatchedPage,
   type WatchedPage,
 } from './harness.ts';
+import { pickFromMenu } from './menu.ts';
 
 const BOOK = `Alice's Adventures in Wonderland
 
@@ -198,7 +199,7 @@ describe('audiobooks studio', () => {
     await dialog.getByText('Give the book a title.').waitFor();
     await page.getByTestId('new-audiobook-title').fill('Alice’s Adventures in Wonderland');
     await page.getByTestId('new-audiobook-author').fill('Lewis Carroll');
-    await page.getByTestId('new-audiobook-language').selectOption('en-GB');
+    await pickFromMenu(page, 'new-audiobook-language', 'en-GB');
     await page
       .getByTestId('new-audiobook-description')
       .fill('A girl falls down a rabbit hole into a fantasy world.');
@@ -216,7 +217,7 @@ describe('audiobooks studio', () => {
     await page.getByTestId('import-empty').click();
     await page.getByTestId('import-dialog').waitFor();
     await page.getByTestId('import-file-input').setInputFiles(file);
-    expect(await textOf('import-file-name')).toBe('alice.txt');
+    expect(await textOf('import-file-input-name')).toBe('alice.txt');
     await page.getByTestId('import-detect-speakers').uncheck();
     await shot('import');
     await recordImportPhases();
@@ -269,7 +270,7 @@ describe('audiobooks studio', () => {
 
     await page.getByTestId('detect-speakers').click();
     await expect.poll(labels).toEqual(['Narrator', 'Alice', 'Narrator', 'The White Rabbit']);
-    expect(await textOf('detect-status')).toMatch(/lines? attributed/);
+    await expect.poll(() => textOf('detect-status')).toMatch(/lines? attributed/);
     const alice = paragraphs.nth(1).getByTestId('speaker-label');
     const rabbit = paragraphs.nth(3).getByTestId('speaker-label');
     const colourOf = (locator: typeof alice) =>
@@ -445,7 +446,12 @@ describe('audiobooks studio', () => {
     expect(await textOf('import-error-message')).toBe(project.error_message);
     await shot('import-failed');
 
-    await page.getByTestId('import-dialog').getByRole('button', { name: 'Close' }).click();
+    // The dialog's own Close button (its corner × is named Close too).
+    await page
+      .getByTestId('import-dialog')
+      .getByRole('button', { name: 'Close' })
+      .and(page.getByText('Close', { exact: true }))
+      .click();
     await page.getByTestId('project-failure').waitFor();
     expect(await textOf('project-failure')).toContain(project.error_message);
     expect(await textOf('project-header-status')).toBe('Failed');

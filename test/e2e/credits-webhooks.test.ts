@@ -3,14 +3,17 @@
  * with TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=<receiver port>, and a real HTTP receiver on 127.0.0.1 (node:http,
  * port 0) that the engine delivers to:
  *
- * (a) Credits: the balance matches GET /credits and the User's daily figures, real usage records
- *     (two analysis jobs run as the person) with filters and header-driven paging, the cost
- *     table, pay-as-you-go answering "no payment provider", and the owner's Local plan saved
- *     with the studio token;
+ * (a) Credits: this studio's ledger by default (an analysis run with the studio token is in its
+ *     usage), then, signed in, the person's own: the balance matches GET /credits and the User's
+ *     daily figures, real usage records (two analysis jobs run as the person) with filters and
+ *     header-driven paging, the cost table with each service's worth at the pay-as-you-go rate,
+ *     buying explained as needing a linked hosted account, and the owner's Local plan saved with
+ *     the studio token;
  * (b) Webhooks: an endpoint to the receiver, its secret shown once, "Send test" arriving signed
  *     (the HMAC checked here with the secret read from the dialog), the log showing delivered /
  *     200; a 500 then a redeliver that is delivered; edit, pause, delete;
- * (c) an engine without the loopback setting refuses the receiver, and the page names the setting.
+ * (c) an engine without the loopback setting refuses the receiver, and the page says, in the
+ *     owner's words, where receivers on this computer are allowed.
  *
  * Screenshots: test-output/credits.png and test-output/webhooks*.png.
  */
@@ -19,7 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatCredits } from '../../renderer/src/features/credits/credits-model.ts';
+import { formatCredits, formatUsd } from '../../renderer/src/features/credits/credits-model.ts';
 import { makeSineWav } from '../helpers/audio-fixtures.ts';
 import { startEngineProcess, type EngineProcess } from '../helpers/engine.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
@@ -36,6 +39,7 @@ import {
   signInToStudio,
   type WatchedPage,
 } from './harness.ts';
+import { pickFromMenu } from './menu.ts';
 
 let engine: EngineProcess;
 let receiver: WebhookReceiver;
@@ -160,19 +164,32 @@ function signatureValid(secret: string, headers: Record<string, unknown>, raw: B
 // ---- Tests --------------------------------------------------------------------------------------
 
 describe('studio credits and webhooks pages', () => {
-  it('shows the balance, usage, costs, pay-as-you-go and the owner’s Local plan', async () => {
+  it('shows this studio’s and your own credits, usage, costs at the pay-as-you-go rate and the Local plan', async () => {
     const account = await register(engine, 'Cora Credits');
+    const studio: Account = { email: '', password: '', accessToken: engine.token };
     const jobIds = [await runAnalysis(account, 2), await runAnalysis(account, 3)];
+    const studioJob = await runAnalysis(studio, 2);
 
+    // Signed out of any account: the studio's own ledger, which the studio's tools bill.
     await page.goto(`${engine.url}/#/credits`);
     expect(await page.getByTestId('nav-credits').getAttribute('aria-current')).toBe('page');
-    expect(await page.getByTestId('sign-in-form').textContent()).toContain(
-      'Sign in to see your credits.',
-    );
-    await signIn(account, 'credits-page');
-    expect(await textOf('owned-by')).toContain(account.email);
+    await page.getByTestId('credits-page').waitFor();
+    expect(await page.getByTestId('credits-ledger').count()).toBe(0);
+    const studioBalance = await asUser<Record<string, number>>(studio, '/credits');
+    await expect
+      .poll(() => textOf('balance-total'))
+      .toBe(formatCredits(studioBalance.total_available_credits!));
+    const rows = page.getByTestId('usage-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(`#${studioJob}`);
+    expect(await rows.first().textContent()).toContain('Audio analysis');
 
-    // The tiles show exactly what the engine says for this person.
+    // Signed in, "Your account" shows exactly what the engine says for this person.
+    await page.goto(`${engine.url}/#/webhooks`);
+    await signIn(account, 'webhooks-page');
+    await page.goto(`${engine.url}/#/credits`);
+    await page.getByTestId('credits-ledger-user').click();
+    expect(await textOf('credits-ledger')).toContain(account.email);
     const balance = await asUser<Record<string, number>>(account, '/credits');
     const me = await asUser<{ credits: Record<string, number> }>(account, '/auth/me');
     expect(balance.total_credits_used).toBe(2);
@@ -185,46 +202,49 @@ describe('studio credits and webhooks pages', () => {
     expect(await textOf('balance-daily-limit')).toBe(formatCredits(me.credits.daily_limit!));
     expect(await textOf('balance-next-reset')).toMatch(/\d{4}/);
 
-    // Usage: both jobs, newest first, with the totals from the headers.
-    const rows = page.getByTestId('usage-row');
+    // Usage: both of the person's jobs, newest first, with the totals from the headers.
     await expect.poll(() => rows.count()).toBe(2);
     expect(await rows.first().textContent()).toContain(`#${jobIds[1]}`);
     expect(await rows.first().textContent()).toContain('Audio analysis');
     expect(await textOf('usage-range')).toBe('1–2 of 2');
     expect(await textOf('usage-total')).toBe('2 records');
-    await page.getByTestId('usage-filter-source').selectOption('payg');
+    await pickFromMenu(page, 'usage-filter-source', 'payg');
     await page.getByTestId('usage-empty').waitFor();
     expect(await textOf('usage-empty')).toContain('No usage matches these filters.');
     await page.getByTestId('usage-filter-clear').click();
     await expect.poll(() => rows.count()).toBe(2);
-    await page.getByTestId('usage-per-page').selectOption('10');
-    await page.getByTestId('usage-filter-service').selectOption('audio_analysis');
+    await pickFromMenu(page, 'usage-per-page', '10');
+    await pickFromMenu(page, 'usage-filter-service', 'audio_analysis');
     await expect.poll(() => textOf('usage-range')).toBe('1–2 of 2');
 
-    // The cost table, as the engine reads it.
+    // The cost table, as the engine reads it, each row's worth at the pay-as-you-go rate.
     const multipliers = await asUser<Record<string, number>>(account, '/credits/multipliers');
+    const payg = await asUser<{ credits_per_dollar: number }>(account, '/credits/payg/info');
     const costRows = page.getByTestId('multiplier-row');
     await expect.poll(() => costRows.count()).toBe(Object.keys(multipliers).length);
-    expect(
-      await page
-        .locator('[data-testid="multiplier-row"][data-key="transcription"]')
-        .getByTestId('multiplier-credits')
-        .textContent(),
-    ).toBe(formatCredits(multipliers.transcription!));
+    const transcription = page.locator('[data-testid="multiplier-row"][data-key="transcription"]');
+    expect(await transcription.getByTestId('multiplier-credits').textContent()).toBe(
+      formatCredits(multipliers.transcription!),
+    );
+    await expect
+      .poll(() => transcription.getByTestId('multiplier-worth').textContent())
+      .toBe(formatUsd(multipliers.transcription! / payg.credits_per_dollar));
 
-    // Pay-as-you-go: the price, then the plain "no payment provider" answer (503).
-    expect(await textOf('payg-rate')).toBe('7,500 credits per USD');
-    await page.getByTestId('payg-amount').fill('12.50');
-    expect(await textOf('payg-preview')).toBe('$12.50 buys 93,750 credits.');
-    expectedErrors.push(/status of 503/);
-    await page.getByTestId('payg-buy').click();
-    await page.getByTestId('payg-unavailable').waitFor();
-    expect(await textOf('payg-unavailable')).toContain('No payment provider in the local studio.');
-    expect(await textOf('payg-unavailable')).toContain('PUT /local/plan');
+    // Pay-as-you-go: the price, and buying explained (a linked hosted account), no failing Buy.
+    expect(await textOf('payg-rate')).toBe(
+      `${formatCredits(payg.credits_per_dollar)} credits per $1.00`,
+    );
+    expect(payg.credits_per_dollar).toBe(7_500);
+    await page.getByTestId('payg-how').waitFor();
+    expect(await textOf('payg-how')).toContain('Buying credits needs a linked account');
+    expect(await page.getByTestId('payg-link-sync').getAttribute('href')).toBe('#/account/sync');
+    expect(await page.getByTestId('payg-card').getByRole('button', { name: /Buy/ }).count()).toBe(
+      0,
+    );
 
     // The machine owner's Local plan: saved with the studio token, the daily limit follows.
     expect(await page.getByTestId('local-plan-card').textContent()).toContain(
-      'machine owner setting',
+      'Only the computer’s owner can change it.',
     );
     expect(await page.getByTestId('plan-monthly').inputValue()).toBe('1,000,000');
     await page.getByTestId('plan-daily').fill('300,000');
@@ -245,7 +265,7 @@ describe('studio credits and webhooks pages', () => {
     });
     expect(refused.status).toBe(403);
 
-    await page.getByTestId('usage-filter-service').selectOption('');
+    await pickFromMenu(page, 'usage-filter-service', '');
     await expect.poll(() => rows.count()).toBe(2);
     await shot('credits');
   }, 120_000);
@@ -362,12 +382,12 @@ describe('studio credits and webhooks pages', () => {
     await expect.poll(() => textOf('webhook-description')).toBe('Render farm notifier (night)');
 
     // Pause and resume.
-    await page.getByTestId('webhook-active-label').click();
+    await page.getByTestId('webhook-active').click();
     await expect.poll(() => row.getAttribute('data-active')).toBe('false');
     expect(
       (await asUser<{ active: boolean }>(account, `/webhooks/endpoints/${endpointId}`)).active,
     ).toBe(false);
-    await page.getByTestId('webhook-active-label').click();
+    await page.getByTestId('webhook-active').click();
     await expect.poll(() => row.getAttribute('data-active')).toBe('true');
 
     // Delete asks first, and takes the delivery log with it.
@@ -395,12 +415,12 @@ describe('studio credits and webhooks pages', () => {
       const advice = page.getByTestId('webhook-loopback-advice');
       await advice.waitFor();
       const text = (await advice.textContent()) ?? '';
-      expect(text).toContain('Receivers on this machine are turned off.');
-      expect(text).toContain('TAPEHOUSE_WEBHOOKS_ALLOW_LOOPBACK=<port>');
-      expect(text).toContain('"webhooksAllowLoopback": [<port>]');
-      expect(await page.getByTestId('webhook-form').textContent()).toContain(
-        'This webhook URL is refused',
-      );
+      // In the owner's words: which addresses, and where to allow them; no variable names.
+      expect(text).toContain('Receivers on this computer are turned off.');
+      expect(text).toContain('http://127.0.0.1:<port>');
+      expect(text).toContain('webhook settings');
+      expect(text).not.toMatch(/TAPEHOUSE_|webhooksAllowLoopback/);
+      expect(await page.getByTestId('webhook-url-input').getAttribute('aria-invalid')).toBe('true');
       await shot('webhooks-loopback-refused');
       expect(receiver.received.length).toBe(received); // nothing reached the receiver
     } finally {

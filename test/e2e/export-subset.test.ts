@@ -150,7 +150,7 @@ describe('exporting part of a book in the studio', () => {
     await page.getByTestId('export-dialog').waitFor({ state: 'detached' });
     await expect
       .poll(() => page.getByTestId('export-state').textContent(), { timeout: 120_000 })
-      .toMatch(/completed/);
+      .toMatch(/Ready to download/);
     const skipped = await api<{ skip_narration: boolean }>(`${base}/chapters/${chapters[1]!.id}`);
     expect(skipped.skip_narration).toBe(true);
     expect(statusReads.length).toBeLessThanOrEqual(2);

@@ -20,6 +20,7 @@ import {
   openWatchedPage,
   type WatchedPage,
 } from './harness.ts';
+import { pickFromMenu } from './menu.ts';
 
 const BOOK = [
   'CHAPTER 1',
@@ -95,7 +96,7 @@ describe('ACX export in the studio', () => {
     await page.getByTestId('export-open').click();
     await page.getByTestId('export-dialog').waitFor();
     await page.getByTestId('export-narrator').fill('Studio Narrator');
-    await page.getByTestId('export-format').selectOption('m4b');
+    await pickFromMenu(page, 'export-format', 'm4b');
     await page.getByTestId('export-start').click();
 
     const download = page.getByTestId('export-download');

@@ -18,16 +18,49 @@ export interface PageAudit {
   overflowingText: string[];
 }
 
+/** The little of the DOM the audit uses, typed by hand: this file is checked without the DOM library. */
+interface AuditNode {
+  nodeType: number;
+  textContent: string | null;
+}
+interface AuditElement extends AuditNode {
+  tagName: string;
+  dataset: Record<string, string | undefined>;
+  clientWidth: number;
+  scrollWidth: number;
+  childNodes: Iterable<AuditNode>;
+  getBoundingClientRect(): { width: number; height: number };
+  closest(selector: string): AuditElement | null;
+  matches(selector: string): boolean;
+}
+interface AuditWindow {
+  document: {
+    documentElement: AuditElement;
+    body: AuditElement & { querySelectorAll(selector: string): Iterable<AuditElement> };
+    getElementById(id: string): AuditElement | null;
+    querySelectorAll(selector: string): Iterable<AuditElement>;
+  };
+  getComputedStyle(el: AuditElement): {
+    visibility: string;
+    display: string;
+    textOverflow: string;
+    overflowX: string;
+  };
+}
+
 /** Runs in the browser: kept free of anything outside the function (it is serialised). */
 function audit(): PageAudit {
-  const visible = (el: Element) => {
+  const win = globalThis as unknown as AuditWindow;
+  const document = win.document;
+  const TEXT_NODE = 3;
+  const visible = (el: AuditElement) => {
     const box = el.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) return false;
-    const style = getComputedStyle(el);
+    const style = win.getComputedStyle(el);
     return style.visibility !== 'hidden' && style.display !== 'none';
   };
-  const describe = (el: Element) => {
-    const id = (el as HTMLElement).dataset.testid;
+  const describe = (el: AuditElement) => {
+    const id = el.dataset.testid;
     const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
     return `<${el.tagName.toLowerCase()}${id ? ` data-testid="${id}"` : ''}> “${text}”`;
   };
@@ -50,13 +83,14 @@ function audit(): PageAudit {
 
   const overflowingText: string[] = [];
   for (const el of document.body.querySelectorAll('*')) {
-    if (!(el instanceof HTMLElement) || el.clientWidth <= 1) continue;
+    // SVG elements (no HTML box of their own) are skipped with their <svg>.
+    if (el.clientWidth <= 1) continue;
     if (el.closest('.visually-hidden, svg') || !visible(el)) continue;
     if (el.matches('input, textarea, select, pre, code')) continue;
-    const style = getComputedStyle(el);
+    const style = win.getComputedStyle(el);
     if (style.textOverflow === 'ellipsis' || /auto|scroll/.test(style.overflowX)) continue;
     const ownText = [...el.childNodes].some(
-      (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      (node) => node.nodeType === TEXT_NODE && (node.textContent ?? '').trim() !== '',
     );
     if (ownText && el.scrollWidth > el.clientWidth + 1) {
       overflowingText.push(`${describe(el)} needs ${el.scrollWidth} px, has ${el.clientWidth}`);

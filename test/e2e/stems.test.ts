@@ -1,6 +1,6 @@
 /**
  * The Stems page in Debian's Chromium against a real engine process (real ffmpeg, the embedded
- * DSP separator): the page says the DSP tier is the lower quality one, a chosen file is quoted,
+ * DSP separator): the page says the built-in tier is the lower quality one, a chosen file is quoted,
  * separated with live status, and mixed — a waveform per stem, mute/solo/volume, synced
  * playback, per-stem downloads and a mixdown export. Screenshots go to test-output/.
  */
@@ -71,6 +71,11 @@ describe('stems page', () => {
       await quote.waitFor({ timeout: 30_000 });
       // 3 s billed at 660 credits a minute = 33 credits.
       await expect.poll(() => quote.textContent()).toContain('33 credits');
+      // Its worth is at the pay-as-you-go rate the Credits page shows (7,500 per USD: under a
+      // cent), never the separation rate card's own USD (issue 29: "341 credits = $0.0517").
+      await expect
+        .poll(() => page.getByTestId('stems-price').textContent())
+        .toBe('33 credits (less than $0.01)');
 
       await page.getByTestId('stems-start').click();
       await page.getByTestId('stems-job').waitFor();
@@ -86,10 +91,10 @@ describe('stems page', () => {
       const rest = page.getByTestId('stem-no_vocals');
       await vocals.waitFor();
       await rest.waitFor();
-      expect(await vocals.textContent()).toContain('DSP · lower quality');
+      expect(await vocals.textContent()).toContain('Built-in · lower quality');
       // The waveform is drawn once the stem is downloaded and decoded.
       await expect
-        .poll(() => vocals.locator('.stems-wave').evaluate((el) => el.children.length), {
+        .poll(() => page.getByTestId('stem-wave-vocals').evaluate((el) => el.children.length), {
           timeout: 30_000,
         })
         .toBeGreaterThan(0);
@@ -107,9 +112,9 @@ describe('stems page', () => {
       expect(await rest.getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed')).toBe(
         'true',
       );
-      await vocals.getByLabel('vocals volume').fill('0.5');
+      await vocals.getByLabel('Vocals volume').fill('0.5');
       expect(await page.getByTestId('stem-db-vocals').textContent()).toBe('−6.0 dB');
-      await vocals.getByLabel('vocals pan').fill('-0.5');
+      await vocals.getByLabel('Vocals pan').fill('-0.5');
       expect(await vocals.textContent()).toContain('Pan L 50');
 
       await page.getByRole('button', { name: 'Play' }).click();
@@ -167,7 +172,7 @@ describe('stems page', () => {
         .toBe('COMPLETED');
       await expect
         .poll(() => page.getByTestId('stems-job').textContent(), { timeout: 30_000 })
-        .toContain(`${path.basename(song)}: Stems ready`);
+        .toMatch(/^song\.wav\s*Stems ready/);
       await page.getByTestId('stem-no_vocals').waitFor();
       expect(await page.getByTestId('stem-no_vocals').textContent()).toContain(
         'Instrumental (no vocals)',
@@ -204,7 +209,7 @@ describe('stems page', () => {
       const quote = page.getByTestId('stems-quote');
       await expect
         .poll(() => quote.textContent(), { timeout: 30_000 })
-        .toContain('Bass (DSP), Everything but drums (DSP)');
+        .toContain('Bass (built-in), Everything but drums (built-in)');
       await page.getByTestId('stems-start').click();
       await expect
         .poll(() => page.getByTestId('stems-status').getAttribute('data-status'), {

@@ -190,9 +190,10 @@ describe('studio walk-through', { timeout: 600_000 }, () => {
       horizontalScroll: null,
       overflowingText: [],
     });
-    // What a page built without the design system would show.
-    await page.evaluate(() => {
-      const main = document.getElementById('main')!;
+    // What a page built without the design system would show (a string: this file is checked
+    // without the DOM library).
+    await page.evaluate(`(() => {
+      const main = document.getElementById('main');
       const button = document.createElement('button');
       button.textContent = 'Native';
       const wide = document.createElement('div');
@@ -203,7 +204,7 @@ describe('studio walk-through', { timeout: 600_000 }, () => {
       cramped.style.whiteSpace = 'nowrap';
       cramped.textContent = 'A sentence that cannot fit in forty pixels';
       main.prepend(button, wide, cramped);
-    });
+    })()`);
     const found = await auditPage(page);
     expect(found.nativeControls).toEqual(['<button> “Native”']);
     expect(found.horizontalScroll).toMatch(/px wide/);

@@ -79,7 +79,7 @@ async function focusedTestId(): Promise<string | null> {
 /** Uploads through the real file input and returns the new job's row. */
 async function analyzeFile(file: string): Promise<Locator> {
   await page.getByTestId('analyze-file-input').setInputFiles(file);
-  const row = page.locator('li.job', { hasText: path.basename(file) }).first();
+  const row = page.locator('li[data-job-id]', { hasText: path.basename(file) }).first();
   await row.waitFor({ timeout: 60_000 });
   return row;
 }
@@ -100,12 +100,19 @@ describe('web studio', () => {
     await expectHeading('What would you like to do?');
     await page.getByTestId('home-narrate').waitFor();
 
-    // Keyboard, on the freshly loaded page: Tab reaches the skip link, then the first area;
-    // Enter opens it and focus moves to the new page's heading.
+    // Keyboard, on the freshly loaded page: Tab reaches the skip link, then the brand (Home) and
+    // the sidebar's collapse button, then the first area; Enter opens it and focus moves to the
+    // new page's heading.
     await page.keyboard.press('Tab');
     expect(await page.evaluate<string>('document.activeElement?.textContent ?? ""')).toBe(
       'Skip to content',
     );
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label')"),
+    ).toBe('Tapehouse home');
+    await page.keyboard.press('Tab');
+    expect(await focusedTestId()).toBe('sidebar-toggle');
     await page.keyboard.press('Tab');
     expect(await focusedTestId()).toBe('nav-home');
     await page.keyboard.press('Tab');
@@ -213,7 +220,7 @@ describe('web studio', () => {
     expect(job.status).toBe('cancelled');
 
     // The Cancelled filter asks the engine and lists it.
-    await page.getByRole('button', { name: 'Cancelled', exact: true }).click();
+    await page.getByTestId('jobs-filter-cancelled').click();
     await page.getByTestId(`job-${id}`).waitFor();
   }, 240_000);
 
@@ -253,8 +260,10 @@ describe('web studio', () => {
     await page.goto(`${engine.url}/#/settings/engine`);
     const missing = page.getByTestId('ffmpeg-missing');
     await missing.waitFor();
+    // In the user's words: what is missing and what needs it (the engine's own detail stays in
+    // /health for scripts).
     expect(await missing.textContent()).toContain('ffmpeg missing');
-    expect(await missing.textContent()).toContain(error);
+    expect(await missing.textContent()).toContain('Audio import, analysis and export need it.');
     expect(await page.getByTestId('ffmpeg-status').textContent()).toBe('ffmpeg missing');
     expect(await page.getByTestId('engine-overall').textContent()).toBe('Degraded');
     await page.screenshot({ path: path.join(OUTPUT, 'studio-ffmpeg-missing.png'), ...SHOT });

@@ -1,13 +1,13 @@
 /**
  * The "From the web" page in Debian's Chromium against a real engine process (Debian's yt-dlp,
  * real ffmpeg, the embedded eSpeak NG voice): a page URL from a local server is read (title and
- * formats), downloaded as MP3 with live progress, and handed to stem separation; an article is
- * narrated and shows in the list with a player and share links. Screenshots go to test-output/.
+ * formats), downloaded as MP3 with live progress, played in the studio's player and handed to
+ * stem separation. (The article reader is its own page: ./reader.test.ts.) Screenshots go to
+ * test-output/.
  */
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articlePage, ARTICLE_TITLE } from '../helpers/article-page.ts';
 import { startEngineProcess, type EngineProcess } from '../helpers/engine.ts';
 import { requireFile } from '../helpers/requirements.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
@@ -20,6 +20,7 @@ import {
   launchChromium,
   openWatchedPage,
 } from './harness.ts';
+import { pickFromMenu } from './menu.ts';
 
 let engine: EngineProcess;
 let web: LocalWeb;
@@ -30,7 +31,6 @@ beforeAll(async () => {
   requireFile('/usr/bin/yt-dlp', 'a system yt-dlp (apt-get install yt-dlp)');
   await ensureStudioBuild();
   web = await startLocalWeb(path.join(temp.dir, 'site'));
-  web.page('/island/night-ferry', articlePage());
   engine = await startEngineProcess({
     home: path.join(temp.dir, 'home'),
     env: { TAPEHOUSE_FETCH_ALLOW_LOOPBACK: String(web.port), TAPEHOUSE_YTDLP: 'system' },
@@ -54,50 +54,20 @@ describe('From the web page', { timeout: 240_000 }, () => {
     const { page } = watched;
     try {
       await page.goto(`${engine.url}/#/web`);
-      await page.getByLabel('Page or media URL').fill(`${web.url}/watch`);
+      await page.getByLabel('Page or media address').fill(`${web.url}/watch`);
       await page.getByRole('button', { name: 'Read' }).click();
       await expect
         .poll(() => page.getByTestId('media-title').textContent(), { timeout: 60_000 })
         .toMatch(/^Harbour at dawn/);
-      await page.getByRole('combobox', { name: 'Format', exact: true }).selectOption('mp3');
+      await pickFromMenu(page, 'media-format', 'mp3');
       await page.getByRole('button', { name: 'Download' }).click();
       await page.getByTestId('download-result').waitFor({ timeout: 120_000 });
-      expect(await page.getByTestId('download-result').locator('audio').count()).toBe(1);
+      await page.getByTestId('download-player').waitFor();
       await page.screenshot({ path: path.join(OUTPUT, 'web-download.png'), ...SHOT });
       await page.getByRole('button', { name: 'Stem separation' }).click();
       await expect
         .poll(() => page.getByTestId('use-in-status').textContent(), { timeout: 30_000 })
         .toMatch(/Stem separation started \(job #\d+\)/);
-    } finally {
-      await closeWatchedPage(watched);
-    }
-  });
-
-  it('narrates an article and lists it with a player and share links', async () => {
-    const watched = await openWatchedPage(browser, {
-      viewport: { width: 1280, height: 1100 },
-      clipboardOrigin: engine.url,
-      signInTo: engine,
-    });
-    const { page } = watched;
-    try {
-      await page.goto(`${engine.url}/#/web`);
-      await page
-        .getByLabel('Article URL, or the text itself')
-        .fill(`${web.url}/island/night-ferry`);
-      await page.getByRole('button', { name: 'Estimate' }).click();
-      await expect
-        .poll(() => page.getByTestId('reader-estimate').textContent(), { timeout: 30_000 })
-        .toContain('free (standard narration)');
-      await page.getByRole('button', { name: 'Narrate' }).click();
-      const item = page.locator('.web-reader-item', { hasText: ARTICLE_TITLE });
-      await item.locator('audio').waitFor({ timeout: 180_000 });
-      await item.getByRole('button', { name: 'Copy embed code' }).click();
-      const copied = await page.evaluate<string>('navigator.clipboard.readText()');
-      expect(copied).toMatch(
-        /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/api\/v1\/reader\/public\/\d+\/embed"/,
-      );
-      await page.screenshot({ path: path.join(OUTPUT, 'web-reader.png'), ...SHOT });
     } finally {
       await closeWatchedPage(watched);
     }

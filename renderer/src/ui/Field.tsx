@@ -6,6 +6,7 @@
  */
 import {
   useId,
+  type FormEvent,
   type FormHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
@@ -182,20 +183,36 @@ export function TextArea({
   );
 }
 
-/** A form laid out as a column of fields; `noValidate` so our own messages show, not the browser's. */
+/**
+ * A form laid out as a column of fields; `noValidate` so our own messages show, not the
+ * browser's. Submitting never navigates: the browser's default (a GET to the page's own address,
+ * which drops the route in the hash and reloads the studio) is always prevented here, so a
+ * handler that forgets to prevent it cannot lose the page mid-request (the Reader's Narrate did).
+ */
 export function Form({
   children,
   className,
   testId,
+  onSubmit,
   ...form
-}: Omit<FormHTMLAttributes<HTMLFormElement>, 'className'> & {
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'className' | 'onSubmit'> & {
   className?: string;
   testId?: string;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   /** React 19: a ref is an ordinary prop, passed on to the <form>. */
   ref?: Ref<HTMLFormElement>;
 }) {
   return (
-    <form className={cx(styles.form, className)} noValidate data-testid={testId} {...form}>
+    <form
+      className={cx(styles.form, className)}
+      noValidate
+      data-testid={testId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit?.(event);
+      }}
+      {...form}
+    >
       {children}
     </form>
   );

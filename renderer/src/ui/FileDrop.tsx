@@ -84,7 +84,12 @@ export function FileDrop({
         <span className={styles.text} id={`${id}-chosen`}>
           {chosen ? (
             <>
-              <span className={styles.fileName}>{chosen.name}</span>
+              <span
+                className={styles.fileName}
+                data-testid={testId === undefined ? undefined : `${testId}-name`}
+              >
+                {chosen.name}
+              </span>
               <span className={styles.meta}>{formatBytes(chosen.size)} · click to change</span>
             </>
           ) : (

@@ -213,6 +213,7 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
                   look={WAVE_LOOKS.mixer}
                   time={player.time}
                   className={styles.wave}
+                  testId={`stem-wave-${s.stem}`}
                 />
               ) : (
                 <div className={cx(styles.wave, styles.waveEmpty)} />

@@ -72,7 +72,13 @@ export function useTranscription(): Transcription {
     setSaveError(null);
     try {
       await change();
-      await invalidate('/transcription');
+      // What a rename or a correction changes: the transcript and the project, not the job's
+      // status (refetching that along with them reloaded the player, losing its place).
+      await invalidate(
+        '/transcription/result',
+        '/transcription/projects',
+        '/transcription/transcript',
+      );
     } catch (e) {
       setSaveError(errorMessage(e));
     }

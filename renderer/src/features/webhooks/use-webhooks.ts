@@ -21,9 +21,11 @@ export function useEndpointMutations() {
       as: 'user',
       invalidates: WEBHOOKS,
     }),
+    // Only the list: refetching the deleted endpoint's open delivery log (still mounted until the
+    // list answers) would ask for a log that no longer exists and log a 404.
     remove: useContractMutation('delete', '/webhooks/endpoints/{endpoint_id}', {
       as: 'user',
-      invalidates: WEBHOOKS,
+      invalidates: [{ path: '/webhooks/endpoints', exact: true }],
     }),
     sendTest: useContractMutation('post', '/webhooks/endpoints/{endpoint_id}/test', {
       as: 'user',

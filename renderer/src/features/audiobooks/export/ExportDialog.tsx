@@ -3,7 +3,7 @@
  * narrator, the full opening and closing text), cover (the book's uploaded covers, or upload one
  * here), and where the retail sample starts. Fields left empty use the engine's defaults.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../api/errors.ts';
 import { useContractQuery, useInvalidate, useStudioApi } from '../../../data/contract-query.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -47,10 +47,13 @@ export function ExportDialog({
   const [uploading, setUploading] = useState(false);
   const [notReady, setNotReady] = useState<NotReadyChapter[]>([]);
 
-  // The book's saved choices fill the form once they arrive.
+  // The book's saved choices fill the form once, when they first arrive: a later refetch (the
+  // job stream refreshing the book, a cover upload) must not undo what the user changed since.
   const saved = settings.data;
+  const filled = useRef(false);
   useEffect(() => {
-    if (!saved) return;
+    if (!saved || filled.current) return;
+    filled.current = true;
     setCover(saved.cover_image_id ?? '');
     setCredits(saved.narrate_credits);
     setOpening(saved.opening_announcement ?? '');
