@@ -6,7 +6,6 @@
  */
 import { useEffect } from 'react';
 import { errorText } from '../../api/errors.ts';
-import { Icon } from '../../components/Icon.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { useAccount, useAuthState } from './account-context.tsx';
 import { ACCOUNT_TABS, HOME_PATH, accountView, type PrivatePage } from './account-routes.ts';
@@ -17,6 +16,8 @@ import { ProfilePage } from './ProfilePage.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 import { SessionsPage } from './SessionsPage.tsx';
 import { SignInForm } from './SignInForm.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Alert } from '../../ui/Alert.tsx';
 
 export function AccountArea({ path }: { path: string }) {
   const state = useAuthState();
@@ -72,10 +73,9 @@ const PAGE_NOUNS: Record<PrivatePage, string> = {
 function SessionNotice({ state }: { state: AuthState }) {
   if (state.status !== 'signed-out' || !state.notice) return null;
   return (
-    <div className="alert alert--info" role="status" data-testid="session-notice">
-      <Icon name="clock" />
-      <div>{state.notice}</div>
-    </div>
+    <Alert tone="info" testId="session-notice">
+      {state.notice}
+    </Alert>
   );
 }
 
@@ -138,15 +138,15 @@ function WhoAmI() {
           {email}
         </span>
       </div>
-      <button
-        type="button"
-        className="button button--ghost button--small"
+      <Button
+        variant="ghost"
+        size="sm"
+        icon="logout"
         onClick={() => void session.signOut()}
-        data-testid="sign-out"
+        testId="sign-out"
       >
-        <Icon name="logout" />
         Sign out
-      </button>
+      </Button>
     </div>
   );
 }

@@ -4,17 +4,18 @@
  */
 import { useCallback, useState } from 'react';
 import type { ApiKeyRecord, ApiKeyStatus, CreatedApiKey } from '../../api/account-types.ts';
-import { Card } from '../../components/Card.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { Badge } from '../../components/StatusBadge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Badge } from '../../ui/Badge.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { useAccount } from './account-context.tsx';
 import { CreateApiKeyForm } from './CreateApiKeyForm.tsx';
 import { accountErrorText } from './error-text.ts';
 import { NewKeyDialog } from './NewKeyDialog.tsx';
 import { useLoader } from './use-loader.ts';
+import { Button } from '../../ui/Button.tsx';
 
 const FILTERS: { status: ApiKeyStatus | null; label: string }[] = [
   { status: 'active', label: 'Active' },
@@ -63,18 +64,17 @@ export function ApiKeysPage() {
           ))}
         </div>
         {!creating && (
-          <button
-            type="button"
-            className="button button--primary"
+          <Button
+            variant="primary"
+            icon="plus"
             onClick={() => {
               setCreating(true);
               setDone(null);
             }}
-            data-testid="api-keys-create"
+            testId="api-keys-create"
           >
-            <Icon name="plus" />
             Create API key
-          </button>
+          </Button>
         )}
       </div>
 
@@ -135,15 +135,15 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyRecord; onRevoke: () => vo
           {apiKey.status[0]!.toUpperCase() + apiKey.status.slice(1)}
         </Badge>
         {apiKey.status === 'active' && (
-          <button
-            type="button"
-            className="button button--danger-ghost button--small"
+          <Button
+            variant="danger-ghost"
+            size="sm"
             onClick={onRevoke}
             aria-label={`Revoke API key ${apiKey.name}`}
-            data-testid="key-revoke"
+            testId="key-revoke"
           >
             Revoke
-          </button>
+          </Button>
         )}
       </div>
       <ul className="chips key__scopes" aria-label="Scopes">
@@ -191,7 +191,6 @@ function RevokeDialog({
     <ConfirmDialog
       title={`Revoke “${apiKey.name}”?`}
       confirmLabel="Revoke key"
-      busyLabel="Revoking…"
       action={() => client.revokeApiKey(apiKey.id)}
       onDone={onRevoked}
       onClose={onClose}

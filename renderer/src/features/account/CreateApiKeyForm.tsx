@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CreatedApiKey } from '../../api/account-types.ts';
-import { FormMessages, TextField, focusFirstInvalid } from '../../components/Field.tsx';
+import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
 import { useAccount } from './account-context.tsx';
 import { accountErrorText } from './error-text.ts';
 import { FULL_ACCESS, SCOPE_GROUPS, type ScopeOption } from './scopes.ts';
@@ -18,6 +18,7 @@ import {
   type ApiKeyFields,
   type FieldErrors,
 } from './validation.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export function CreateApiKeyForm({
   onCreated,
@@ -194,17 +195,12 @@ export function CreateApiKeyForm({
 
       <FormMessages error={failure} testId="create-key-messages" />
       <div className="form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={busy}
-          data-testid="api-key-create-submit"
-        >
+        <Button variant="primary" type="submit" disabled={busy} testId="api-key-create-submit">
           {busy ? 'Creating…' : 'Create key'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

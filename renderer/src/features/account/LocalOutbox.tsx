@@ -5,11 +5,13 @@
  * credential, the only one allowed to read the outbox — and shows it here.
  */
 import { useCallback } from 'react';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { useAccount } from './account-context.tsx';
 import { codeIn, latestMessageSince } from './outbox.ts';
 import { useLoader } from './use-loader.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Alert } from '../../ui/Alert.tsx';
 
 export function LocalOutbox({
   email,
@@ -40,27 +42,16 @@ export function LocalOutbox({
         <h2 id="outbox-title" className="outbox__title">
           Local outbox (this machine only)
         </h2>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={reload}
-          disabled={loading}
-        >
-          <Icon name="refresh" />
+        <Button variant="ghost" size="sm" icon="refresh" onClick={reload} disabled={loading}>
           Check again
-        </button>
+        </Button>
       </header>
       <p className="outbox__note">
         This engine has no e-mail server configured, so it keeps its messages here instead of
         sending them. Only this machine’s owner can read them.
       </p>
       <div aria-live="polite" aria-busy={loading}>
-        {error && (
-          <div className="alert alert--error">
-            <Icon name="alert" />
-            <div>Could not read the local outbox: {error}</div>
-          </div>
-        )}
+        {error && <Alert tone="error">Could not read the local outbox: {error}</Alert>}
         {!error && !loading && !message && (
           <p className="outbox__empty" data-testid="outbox-empty">
             No message for {email} in the local outbox. If this engine sends e-mail through an SMTP
@@ -92,14 +83,9 @@ export function LocalOutbox({
                 <code className="outbox__code-value" data-testid="outbox-code">
                   {code}
                 </code>
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => onUseCode(code)}
-                  data-testid="outbox-use-code"
-                >
+                <Button size="sm" onClick={() => onUseCode(code)} testId="outbox-use-code">
                   Use this code
-                </button>
+                </Button>
               </div>
             )}
           </article>

@@ -6,8 +6,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { FormMessages, TextField, focusFirstInvalid } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { useAccount } from './account-context.tsx';
 import { SIGN_IN_PATH } from './account-routes.ts';
@@ -26,6 +25,7 @@ import {
   type FieldErrors,
   type RegistrationFields,
 } from './validation.ts';
+import { Button } from '../../ui/Button.tsx';
 
 type Step = { kind: 'details' } | { kind: 'verify'; email: string; sentAt: number };
 
@@ -175,15 +175,16 @@ function DetailsStep({
       />
       <CaptchaField captcha={captcha} error={errors.captcha} />
       <FormMessages error={failure} testId="register-messages" />
-      <button
+      <Button
+        variant="primary"
+        block
+        icon="mail"
         type="submit"
-        className="button button--primary button--block"
         disabled={busy}
-        data-testid="register-submit"
+        testId="register-submit"
       >
-        <Icon name="mail" />
         {busy ? 'Sending the code…' : 'Send verification code'}
-      </button>
+      </Button>
       <p className="auth-form__switch muted">
         Already have an account? <a href={hrefFor(SIGN_IN_PATH)}>Sign in</a>
       </p>
@@ -276,7 +277,7 @@ function VerifyStep({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={7}
-        className="input input--code"
+        mono
         value={code}
         onChange={(event) => {
           setCode(event.target.value);
@@ -287,15 +288,16 @@ function VerifyStep({
         required
       />
       <FormMessages error={failure} success={notice} testId="verify-messages" />
-      <button
+      <Button
+        variant="primary"
+        block
+        icon="check"
         type="submit"
-        className="button button--primary button--block"
         disabled={busy}
-        data-testid="verify-submit"
+        testId="verify-submit"
       >
-        <Icon name="check" />
         {busy ? 'Checking…' : 'Verify and create account'}
-      </button>
+      </Button>
       <div className="auth-form__row">
         <button type="button" className="link-button" onClick={() => void resend()} disabled={busy}>
           Send a new code

@@ -4,15 +4,16 @@
  */
 import { useCallback, useState } from 'react';
 import type { Device, SessionRecord } from '../../api/account-types.ts';
-import { Card } from '../../components/Card.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { Badge } from '../../components/StatusBadge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Badge } from '../../ui/Badge.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { useAccount } from './account-context.tsx';
 import { accountErrorText } from './error-text.ts';
 import { useLoader } from './use-loader.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export function SessionsPage() {
   const { client } = useAccount();
@@ -129,16 +130,16 @@ function SessionsCard({
       title="Sessions"
       testId="sessions-card"
       aside={
-        <button
-          type="button"
-          className="button button--danger-ghost button--small"
+        <Button
+          variant="danger-ghost"
+          size="sm"
+          icon="logout"
           disabled={others === 0 || busy !== null}
           onClick={() => setConfirmAll(true)}
-          data-testid="sessions-revoke-others"
+          testId="sessions-revoke-others"
         >
-          <Icon name="logout" />
           Sign out all other sessions
-        </button>
+        </Button>
       }
     >
       <p className="muted small card__intro">
@@ -176,9 +177,9 @@ function SessionsCard({
                 </p>
               </div>
               {!session.is_current && (
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
+                <Button
+                  variant="ghost"
+                  size="sm"
                   disabled={busy !== null}
                   onClick={() =>
                     void revoke({ sessionId: session.session_id }, 'That session was signed out.')
@@ -186,7 +187,7 @@ function SessionsCard({
                   aria-label={`Sign out the session on ${session.device_info}`}
                 >
                   {busy === session.session_id ? 'Signing out…' : 'Sign out'}
-                </button>
+                </Button>
               )}
             </li>
           ))}
@@ -200,24 +201,19 @@ function SessionsCard({
         testId="confirm-revoke-others"
         actions={
           <>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => setConfirmAll(false)}
-            >
+            <Button variant="ghost" onClick={() => setConfirmAll(false)}>
               Cancel
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
+            </Button>
+            <Button
+              variant="danger"
               disabled={busy !== null}
               onClick={() =>
                 void revoke({ allOthers: true }, 'Every other session was signed out.')
               }
-              data-testid="confirm-revoke-others-button"
+              testId="confirm-revoke-others-button"
             >
               Sign out {others} {others === 1 ? 'session' : 'sessions'}
-            </button>
+            </Button>
           </>
         }
       >

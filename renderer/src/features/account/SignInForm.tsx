@@ -4,8 +4,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { FormMessages, TextField, focusFirstInvalid } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { useAccount } from './account-context.tsx';
 import { REGISTER_PATH } from './account-routes.ts';
@@ -18,6 +17,7 @@ import {
   signInProblems,
   type FieldErrors,
 } from './validation.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export function SignInForm({ intro }: { intro?: string }) {
   const { client, session } = useAccount();
@@ -106,15 +106,16 @@ export function SignInForm({ intro }: { intro?: string }) {
       />
       <CaptchaField captcha={captcha} error={errors.captcha} />
       <FormMessages error={failure} testId="sign-in-messages" />
-      <button
+      <Button
+        variant="primary"
+        block
+        icon="lock"
         type="submit"
-        className="button button--primary button--block"
         disabled={busy}
-        data-testid="sign-in-submit"
+        testId="sign-in-submit"
       >
-        <Icon name="lock" />
         {busy ? 'Signing in…' : 'Sign in'}
-      </button>
+      </Button>
       <p className="auth-form__switch muted">
         New here? <a href={hrefFor(REGISTER_PATH)}>Create an account</a>
       </p>

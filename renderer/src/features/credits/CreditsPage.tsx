@@ -6,8 +6,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import type { User } from '../../api/account-types.ts';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
 import { useAccount } from '../account/account-context.tsx';
 import { useLoader } from '../account/use-loader.ts';
 import { BalanceCards } from './BalanceCards.tsx';
@@ -22,6 +21,7 @@ import { LinkedAccountCredits } from '../sync/LinkedAccountCredits.tsx';
 import { useUserApi } from './use-user-api.ts';
 import './credits.css';
 import './tables.css';
+import { Button } from '../../ui/Button.tsx';
 
 export function CreditsPage() {
   return (
@@ -62,16 +62,16 @@ function Credits() {
     <>
       <OwnerBar
         actions={
-          <button
-            type="button"
-            className="button button--ghost button--small"
+          <Button
+            variant="ghost"
+            size="sm"
+            icon="refresh"
             onClick={balances.reload}
             disabled={balances.loading}
-            data-testid="credits-refresh"
+            testId="credits-refresh"
           >
-            <Icon name="refresh" />
             Refresh
-          </button>
+          </Button>
         }
       />
       <FormMessages error={balances.error} testId="balance-messages" />

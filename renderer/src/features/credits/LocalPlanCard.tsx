@@ -4,14 +4,15 @@
  * lazily, so the page reloads them after a save.
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { Card } from '../../components/Card.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { accountErrorText } from '../account/error-text.ts';
 import { useLoader } from '../account/use-loader.ts';
 import type { CreditsClient } from './credits-client.ts';
 import { formatCredits, planNumber } from './credits-model.ts';
 import type { LocalPlan } from './credits-types.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export function LocalPlanCard({ client, onSaved }: { client: CreditsClient; onSaved: () => void }) {
   const load = useCallback((signal: AbortSignal) => client.localPlan(signal), [client]);
@@ -139,14 +140,9 @@ function PlanForm({
       </div>
       <FormMessages error={failure} success={saved} testId="plan-messages" />
       <div className="form__actions">
-        <button
-          type="submit"
-          className="button"
-          disabled={busy || !changed}
-          data-testid="plan-save"
-        >
+        <Button type="submit" disabled={busy || !changed} testId="plan-save">
           {busy ? 'Saving…' : 'Save Local plan'}
-        </button>
+        </Button>
         <span className="muted small">
           Also in <code>settings.json</code> as <code>localPlan</code>.
         </span>

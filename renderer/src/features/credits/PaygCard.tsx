@@ -5,14 +5,16 @@
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { Card, Facts } from '../../components/Card.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { Badge } from '../../components/StatusBadge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Facts } from '../../ui/Facts.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Badge } from '../../ui/Badge.tsx';
 import { accountErrorText } from '../account/error-text.ts';
 import { useLoader } from '../account/use-loader.ts';
 import type { CreditsClient } from './credits-client.ts';
 import { formatCredits, formatUsd, paygAmount } from './credits-model.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Alert } from '../../ui/Alert.tsx';
 
 type Outcome =
   | { kind: 'none' }
@@ -97,9 +99,9 @@ export function PaygCard({ client }: { client: CreditsClient }) {
                   aria-describedby={`${ids}-amount-hint`}
                   data-testid="payg-amount"
                 />
-                <button type="submit" className="button" disabled={busy} data-testid="payg-buy">
+                <Button type="submit" disabled={busy} testId="payg-buy">
                   {busy ? 'Asking the engine…' : 'Buy credits'}
-                </button>
+                </Button>
               </div>
               <p className="field__hint" id={`${ids}-amount-hint`} data-testid="payg-preview">
                 {checked && 'credits' in checked
@@ -119,30 +121,23 @@ export function PaygCard({ client }: { client: CreditsClient }) {
       )}
       <div aria-live="polite" className="payg-outcome">
         {outcome.kind === 'no-provider' && (
-          <div className="alert alert--warn" data-testid="payg-unavailable">
-            <Icon name="alert" />
-            <div>
-              <strong>No payment provider in the local studio.</strong> Credits can only be bought
-              through a hosted Tapehouse account linked to this studio, and that link is not
-              available yet. Nothing was charged.
-              <p className="payg-outcome__detail">{outcome.detail}</p>
-            </div>
-          </div>
+          <Alert tone="warn" testId="payg-unavailable">
+            <strong>No payment provider in the local studio.</strong> Credits can only be bought
+            through a hosted Tapehouse account linked to this studio, and that link is not available
+            yet. Nothing was charged.
+            <p className="payg-outcome__detail">{outcome.detail}</p>
+          </Alert>
         )}
         {outcome.kind === 'error' && (
-          <div className="alert alert--error" data-testid="payg-error">
-            <Icon name="alert" />
-            <div>{outcome.text}</div>
-          </div>
+          <Alert tone="error" testId="payg-error">
+            {outcome.text}
+          </Alert>
         )}
         {outcome.kind === 'session' && (
-          <div className="alert alert--ok" data-testid="payg-session">
-            <Icon name="check" />
-            <div>
-              Checkout started for {formatCredits(outcome.credits)} credits. Complete it in your
-              browser.
-            </div>
-          </div>
+          <Alert tone="ok" testId="payg-session">
+            Checkout started for {formatCredits(outcome.credits)} credits. Complete it in your
+            browser.
+          </Alert>
         )}
       </div>
     </Card>

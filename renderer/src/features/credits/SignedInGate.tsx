@@ -4,11 +4,12 @@
  * page itself follows the sign-in. OwnerBar says whose data the page shows.
  */
 import type { ReactNode } from 'react';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { useAuthState } from '../account/account-context.tsx';
 import { AboutAccounts, AuthLayout } from '../account/AuthLayout.tsx';
 import { SignInForm } from '../account/SignInForm.tsx';
 import { hrefFor } from '../shell/router.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 export function SignedInGate({
   noun,
@@ -32,10 +33,9 @@ export function SignedInGate({
     return (
       <AuthLayout active="sign-in" aside={<AboutAccounts />}>
         {state.notice && (
-          <div className="alert alert--info" role="status" data-testid="session-notice">
-            <Icon name="clock" />
-            <div>{state.notice}</div>
-          </div>
+          <Alert tone="info" testId="session-notice">
+            {state.notice}
+          </Alert>
         )}
         <SignInForm intro={`Sign in to see ${noun}.`} />
       </AuthLayout>

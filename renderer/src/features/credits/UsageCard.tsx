@@ -3,8 +3,8 @@
  * records, and the pager from the X-Total-Count / X-Page / X-Per-Page / X-Has-Next headers.
  */
 import { useCallback, useId, useState } from 'react';
-import { Card } from '../../components/Card.tsx';
-import { FormMessages } from '../../components/Field.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
 import { formatDuration, formatTimestamp } from '../../lib/format.ts';
 import { useLoader } from '../account/use-loader.ts';
 import type { CreditsClient } from './credits-client.ts';
@@ -18,6 +18,7 @@ import {
   type UsageFilters,
 } from './credits-model.ts';
 import type { CreditUsage } from './credits-types.ts';
+import { Button } from '../../ui/Button.tsx';
 
 const PER_PAGE_CHOICES = [10, 20, 50, 100];
 
@@ -219,27 +220,27 @@ export function UsageCard({
             </select>
           </label>
           <nav className="pager" aria-label="Usage pages">
-            <button
-              type="button"
-              className="button button--ghost button--small"
+            <Button
+              variant="ghost"
+              size="sm"
               disabled={!info.hasPrev || usage.loading}
               onClick={() => setPage(info.page - 1)}
-              data-testid="usage-newer"
+              testId="usage-newer"
             >
               Newer
-            </button>
+            </Button>
             <span className="pager__info" data-testid="usage-range">
               {info.first}–{info.last} of {formatCredits(info.total)}
             </span>
-            <button
-              type="button"
-              className="button button--ghost button--small"
+            <Button
+              variant="ghost"
+              size="sm"
               disabled={!info.hasNext || usage.loading}
               onClick={() => setPage(info.page + 1)}
-              data-testid="usage-older"
+              testId="usage-older"
             >
               Older
-            </button>
+            </Button>
           </nav>
         </div>
       )}

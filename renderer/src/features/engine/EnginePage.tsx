@@ -1,10 +1,12 @@
 /** Settings → Engine: everything GET /api/v1/health says, refreshed every few seconds. */
-import { Badge } from '../../components/StatusBadge.tsx';
-import { Card, Facts } from '../../components/Card.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { Badge } from '../../ui/Badge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Facts } from '../../ui/Facts.tsx';
 import { formatDuration, formatTimestamp } from '../../lib/format.ts';
 import type { Health } from '../../api/types.ts';
 import { HEALTH_POLL_MS, useEngineHealth } from './health-context.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Alert } from '../../ui/Alert.tsx';
 
 export function EnginePage() {
   const { health, error, checkedAt, refresh } = useEngineHealth();
@@ -16,19 +18,15 @@ export function EnginePage() {
             ? `Checked at ${formatTimestamp(checkedAt.toISOString())} · refreshes every ${HEALTH_POLL_MS / 1000} s`
             : 'Checking the engine…'}
         </p>
-        <button type="button" className="button button--ghost" onClick={refresh}>
-          <Icon name="refresh" />
+        <Button variant="ghost" icon="refresh" onClick={refresh}>
           Refresh now
-        </button>
+        </Button>
       </div>
       {error && (
-        <div className="alert alert--error" role="alert" data-testid="engine-error">
-          <Icon name="alert" />
-          <div>
-            <strong>The engine is not answering.</strong> {error}
-            {health && ' The details below are from the last successful check.'}
-          </div>
-        </div>
+        <Alert tone="error" testId="engine-error">
+          <strong>The engine is not answering.</strong> {error}
+          {health && ' The details below are from the last successful check.'}
+        </Alert>
       )}
       {health && <HealthCards health={health} />}
     </div>
@@ -96,13 +94,10 @@ function HealthCards({ health }: { health: Health }) {
             ]}
           />
         ) : (
-          <div className="alert alert--error" role="alert" data-testid="ffmpeg-missing">
-            <Icon name="alert" />
-            <div>
-              <strong>ffmpeg missing.</strong> Audio import, analysis and export need it.
-              {ffmpeg.error && <p className="alert__detail">{ffmpeg.error}</p>}
-            </div>
-          </div>
+          <Alert tone="error" testId="ffmpeg-missing">
+            <strong>ffmpeg missing.</strong> Audio import, analysis and export need it.
+            {ffmpeg.error && <p className="alert__detail">{ffmpeg.error}</p>}
+          </Alert>
         )}
       </Card>
 

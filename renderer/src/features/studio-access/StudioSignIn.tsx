@@ -6,8 +6,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage, type ApiError } from '../../api/errors.ts';
 import { signInWithStudioToken } from '../../api/studio-access.ts';
-import { FormMessages, TextField, focusFirstInvalid } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { cx } from '../../ui/cx.ts';
+import styles from './StudioAccess.module.css';
 
 function linkProblem(error: ApiError | null): string | null {
   if (error === null) return null;
@@ -52,8 +54,8 @@ export function StudioSignIn({
   }
 
   return (
-    <main className="studio-sign-in" data-testid="studio-sign-in">
-      <form ref={form} className="studio-sign-in__card auth-form" onSubmit={submit} noValidate>
+    <main className={styles.signIn} data-testid="studio-sign-in">
+      <form ref={form} className={cx(styles.signInCard, 'auth-form')} onSubmit={submit} noValidate>
         <div className="auth-form__head">
           <h1 className="auth-form__title">Sign in to the studio</h1>
           <p className="muted">
@@ -82,15 +84,16 @@ export function StudioSignIn({
           testId="studio-token-input"
         />
         <FormMessages error={failure} testId="studio-sign-in-messages" />
-        <button
+        <Button
+          variant="primary"
+          block
+          icon="key"
           type="submit"
-          className="button button--primary button--block"
           disabled={busy}
-          data-testid="studio-token-submit"
+          testId="studio-token-submit"
         >
-          <Icon name="key" />
           {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        </Button>
       </form>
     </main>
   );

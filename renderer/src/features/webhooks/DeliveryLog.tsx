@@ -5,7 +5,7 @@
  * one waits for a retry, and slowly otherwise.
  */
 import { useEffect, useState } from 'react';
-import { FormMessages } from '../../components/Field.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { accountErrorText } from '../account/error-text.ts';
 import { formatRelative } from '../credits/credits-model.ts';
@@ -18,6 +18,7 @@ import {
 } from './webhook-rules.ts';
 import type { WebhooksClient } from './webhooks-client.ts';
 import type { DeliveryPage, WebhookDelivery } from './webhooks-types.ts';
+import { Button } from '../../ui/Button.tsx';
 
 const PER_PAGE = 10;
 
@@ -134,26 +135,26 @@ export function DeliveryLog({
       )}
       {data && (data.has_prev || data.has_next) && (
         <nav className="pager" aria-label="Delivery pages">
-          <button
-            type="button"
-            className="button button--ghost button--small"
+          <Button
+            variant="ghost"
+            size="sm"
             disabled={!data.has_prev}
             onClick={() => setPage((p) => p - 1)}
           >
             Newer
-          </button>
+          </Button>
           <span className="pager__info">
             {(data.page - 1) * data.per_page + 1}–
             {(data.page - 1) * data.per_page + data.deliveries.length} of {data.total}
           </span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
+          <Button
+            variant="ghost"
+            size="sm"
             disabled={!data.has_next}
             onClick={() => setPage((p) => p + 1)}
           >
             Older
-          </button>
+          </Button>
         </nav>
       )}
     </section>
@@ -213,16 +214,16 @@ function DeliveryRow({
         )}
       </td>
       <td className="data-table__action">
-        <button
-          type="button"
-          className="button button--ghost button--small"
+        <Button
+          variant="ghost"
+          size="sm"
           onClick={onRedeliver}
           disabled={busy}
           aria-label={`${redeliverLabel(delivery.status)}: ${delivery.event_type} ${delivery.event_id}`}
-          data-testid="delivery-redeliver"
+          testId="delivery-redeliver"
         >
           {busy ? 'Queuing…' : redeliverLabel(delivery.status)}
-        </button>
+        </Button>
       </td>
     </tr>
   );

@@ -3,13 +3,14 @@
  * (POST .../test), edit and delete, and its delivery log.
  */
 import { useEffect, useId, useState } from 'react';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { accountErrorText } from '../account/error-text.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import type { WebhooksClient } from './webhooks-client.ts';
 import type { WebhookEndpoint } from './webhooks-types.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export function EndpointCard({
   endpoint,
@@ -124,36 +125,35 @@ export function EndpointCard({
       </div>
 
       <div className="hook__actions">
-        <button
-          type="button"
-          className="button button--small"
+        <Button
+          size="sm"
+          icon="send"
           onClick={() => void sendTest()}
           disabled={busy !== null}
-          data-testid="webhook-test"
+          testId="webhook-test"
         >
-          <Icon name="send" />
           {busy === 'test' ? 'Sending…' : 'Send test'}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          icon="edit"
           onClick={onEdit}
           aria-label={`Edit ${endpoint.url}`}
-          data-testid="webhook-edit"
+          testId="webhook-edit"
         >
-          <Icon name="edit" />
           Edit
-        </button>
-        <button
-          type="button"
-          className="button button--danger-ghost button--small"
+        </Button>
+        <Button
+          variant="danger-ghost"
+          size="sm"
+          icon="trash"
           onClick={onDelete}
           aria-label={`Delete ${endpoint.url}`}
-          data-testid="webhook-delete"
+          testId="webhook-delete"
         >
-          <Icon name="trash" />
           Delete
-        </button>
+        </Button>
         <button
           type="button"
           className="link-button hook__log-toggle"

@@ -6,9 +6,8 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { Dialog } from '../../components/Dialog.tsx';
-import { FormMessages, TextField, focusFirstInvalid } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
 import { accountErrorText } from '../account/error-text.ts';
 import {
   DEFAULT_EVENTS,
@@ -26,6 +25,8 @@ import {
 } from './webhook-rules.ts';
 import type { WebhooksClient } from './webhooks-client.ts';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from './webhooks-types.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Alert } from '../../ui/Alert.tsx';
 
 export function EndpointFormDialog({
   client,
@@ -106,18 +107,18 @@ export function EndpointFormDialog({
       testId="webhook-form-dialog"
       actions={
         <>
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+          <Button variant="ghost" onClick={onClose} disabled={busy}>
             Cancel
-          </button>
-          <button
+          </Button>
+          <Button
+            variant="primary"
             type="submit"
             form={formId}
-            className="button button--primary"
             disabled={busy}
-            data-testid="webhook-form-submit"
+            testId="webhook-form-submit"
           >
             {busy ? 'Saving…' : endpoint ? 'Save changes' : 'Add endpoint'}
-          </button>
+          </Button>
         </>
       }
     >
@@ -143,25 +144,19 @@ export function EndpointFormDialog({
         />
         {advice === 'loopback-off' && <LoopbackAdvice />}
         {advice === 'loopback-address' && (
-          <div className="alert alert--info" data-testid="webhook-url-advice">
-            <Icon name="shield" />
-            <div>
-              Receivers on this machine are allowed here, but only as{' '}
-              <code>http://127.0.0.1:&lt;port&gt;</code> or{' '}
-              <code>http://localhost:&lt;port&gt;</code> (or the same with <code>https</code>).
-            </div>
-          </div>
+          <Alert tone="info" testId="webhook-url-advice">
+            Receivers on this machine are allowed here, but only as{' '}
+            <code>http://127.0.0.1:&lt;port&gt;</code> or <code>http://localhost:&lt;port&gt;</code>{' '}
+            (or the same with <code>https</code>).
+          </Alert>
         )}
         {advice === 'public-https' && (
-          <div className="alert alert--info" data-testid="webhook-url-advice">
-            <Icon name="shield" />
-            <div>
-              Receivers must use <code>https://</code> on a public address: private, loopback and
-              internal networks are refused, so a delivery cannot reach into your own network. A
-              receiver on this machine works only when the machine’s owner allows it with{' '}
-              <code>{LOOPBACK_ENV}</code>.
-            </div>
-          </div>
+          <Alert tone="info" testId="webhook-url-advice">
+            Receivers must use <code>https://</code> on a public address: private, loopback and
+            internal networks are refused, so a delivery cannot reach into your own network. A
+            receiver on this machine works only when the machine’s owner allows it with{' '}
+            <code>{LOOPBACK_ENV}</code>.
+          </Alert>
         )}
 
         <fieldset
@@ -213,16 +208,13 @@ export function EndpointFormDialog({
 
 function LoopbackAdvice() {
   return (
-    <div className="alert alert--warn" data-testid="webhook-loopback-advice">
-      <Icon name="alert" />
-      <div>
-        <strong>Receivers on this machine are turned off.</strong> For safety the engine only
-        delivers to HTTPS addresses on the public internet. The machine’s owner can allow{' '}
-        <code>http://127.0.0.1:&lt;port&gt;</code> and <code>http://localhost:&lt;port&gt;</code>{' '}
-        receivers by starting the engine with <code>{LOOPBACK_ENV}</code>, or by adding{' '}
-        <code>{LOOPBACK_SETTING}</code> to the engine’s <code>settings.json</code>, then restarting
-        it.
-      </div>
-    </div>
+    <Alert tone="warn" testId="webhook-loopback-advice">
+      <strong>Receivers on this machine are turned off.</strong> For safety the engine only delivers
+      to HTTPS addresses on the public internet. The machine’s owner can allow{' '}
+      <code>http://127.0.0.1:&lt;port&gt;</code> and <code>http://localhost:&lt;port&gt;</code>{' '}
+      receivers by starting the engine with <code>{LOOPBACK_ENV}</code>, or by adding{' '}
+      <code>{LOOPBACK_SETTING}</code> to the engine’s <code>settings.json</code>, then restarting
+      it.
+    </Alert>
   );
 }

@@ -4,8 +4,8 @@
  * endpoint's delivery log with redelivery. Rules: docs/api/webhooks.md.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { useLoader } from '../account/use-loader.ts';
 import { OwnerBar, SignedInGate } from '../credits/SignedInGate.tsx';
 import { useUserApi } from '../credits/use-user-api.ts';
@@ -18,6 +18,7 @@ import { WebhooksClient } from './webhooks-client.ts';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from './webhooks-types.ts';
 import '../credits/tables.css';
 import './webhooks.css';
+import { Button } from '../../ui/Button.tsx';
 
 export function WebhooksPage() {
   return (
@@ -47,20 +48,19 @@ function Webhooks() {
   const full = count >= MAX_ENDPOINTS;
 
   const create = (
-    <button
-      type="button"
-      className="button button--primary"
+    <Button
+      variant="primary"
+      icon="plus"
       onClick={() => {
         setDone(null);
         setOpen({ kind: 'create' });
       }}
       disabled={full}
       title={full ? `At most ${MAX_ENDPOINTS} endpoints per account` : undefined}
-      data-testid="webhook-create"
+      testId="webhook-create"
     >
-      <Icon name="plus" />
       Add endpoint
-    </button>
+    </Button>
   );
 
   return (
