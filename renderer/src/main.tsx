@@ -19,7 +19,6 @@ import { JobsProvider } from './features/jobs/jobs-context.tsx';
 import { StudioGate } from './features/studio-access/StudioGate.tsx';
 import './ui/theme/tokens.css';
 import './ui/theme/base.css';
-import './styles.css';
 
 const baseUrl = await engineBaseUrl();
 // A page opened from a sign-in link (`/?login=<code>`) becomes a studio session first; a new tab

@@ -18,6 +18,8 @@ import {
   type FieldErrors,
 } from './validation.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Heading } from '../../ui/Heading.tsx';
+import styles from './Account.module.css';
 
 export function SignInForm({ intro }: { intro?: string }) {
   const { client, session } = useAccount();
@@ -73,9 +75,15 @@ export function SignInForm({ intro }: { intro?: string }) {
   }
 
   return (
-    <form ref={form} className="auth-form" onSubmit={submit} noValidate data-testid="sign-in-form">
-      <div className="auth-form__head">
-        <h2 className="auth-form__title">Welcome back</h2>
+    <form
+      ref={form}
+      className={styles.authForm}
+      onSubmit={submit}
+      noValidate
+      data-testid="sign-in-form"
+    >
+      <div className={styles.authHead}>
+        <Heading level={2}>Welcome back</Heading>
         <p className="muted">{intro ?? 'Use the e-mail and password of your Tapehouse account.'}</p>
       </div>
       <TextField
@@ -116,7 +124,7 @@ export function SignInForm({ intro }: { intro?: string }) {
       >
         {busy ? 'Signing in…' : 'Sign in'}
       </Button>
-      <p className="auth-form__switch muted">
+      <p className={styles.authFoot}>
         New here? <a href={hrefFor(REGISTER_PATH)}>Create an account</a>
       </p>
     </form>

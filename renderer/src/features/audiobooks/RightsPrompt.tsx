@@ -5,7 +5,7 @@
 import bookFrameStyles from './BookFrame.module.css';
 import narrationStyles from './Narration.module.css';
 import { Button } from '../../ui/Button.tsx';
-import { Icon } from '../../ui/Icon.tsx';
+import { Alert } from '../../ui/Alert.tsx';
 
 export function RightsPrompt({
   title,
@@ -23,8 +23,7 @@ export function RightsPrompt({
   onDismiss: () => void;
 }) {
   return (
-    <div className="alert alert--warn ab-rights-prompt" role="alert" data-testid="rights-prompt">
-      <Icon name="attested" />
+    <Alert tone="warn" icon="attested" testId="rights-prompt">
       <div className={narrationStyles.rightsPromptBody}>
         <p>
           <strong>Confirm your rights before narrating.</strong> Tapehouse narrates a book only
@@ -48,6 +47,6 @@ export function RightsPrompt({
           </Button>
         </div>
       </div>
-    </div>
+    </Alert>
   );
 }

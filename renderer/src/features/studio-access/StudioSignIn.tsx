@@ -8,7 +8,6 @@ import { errorMessage, type ApiError } from '../../api/errors.ts';
 import { signInWithStudioToken } from '../../api/studio-access.ts';
 import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { cx } from '../../ui/cx.ts';
 import styles from './StudioAccess.module.css';
 
 function linkProblem(error: ApiError | null): string | null {
@@ -55,9 +54,9 @@ export function StudioSignIn({
 
   return (
     <main className={styles.signIn} data-testid="studio-sign-in">
-      <form ref={form} className={cx(styles.signInCard, 'auth-form')} onSubmit={submit} noValidate>
-        <div className="auth-form__head">
-          <h1 className="auth-form__title">Sign in to the studio</h1>
+      <form ref={form} className={styles.signInCard} onSubmit={submit} noValidate>
+        <div className={styles.head}>
+          <h1>Sign in to the studio</h1>
           <p className="muted">
             This engine works only for the person who started it. Open the sign-in link it printed
             when it started — the line beginning <code>TAPEHOUSE_LOGIN</code>, or the link{' '}
