@@ -10,11 +10,11 @@
 import {
   asDetection,
   chainMapping,
-} from '../../engine/src/features/books/cast/speakers/attribution-eval/eval-book.ts';
-import { normaliseName } from '../../engine/src/features/books/cast/speakers/attribution-eval/eval-text.ts';
-import { readCast } from '../../engine/src/features/books/cast/speakers/context-pass.ts';
-import { lexiconFor } from '../../engine/src/features/books/cast/speakers/lexicon.ts';
-import { readParagraph } from '../../engine/src/features/books/cast/speakers/utterances.ts';
+} from '../../engine/src/libraries/speaker-attribution/eval/eval-book.ts';
+import { normaliseName } from '../../engine/src/libraries/speaker-attribution/eval/eval-text.ts';
+import { readCast } from '../../engine/src/libraries/speaker-attribution/context-pass.ts';
+import { lexiconFor } from '../../engine/src/libraries/speaker-attribution/lexicon.ts';
+import { readParagraph } from '../../engine/src/libraries/speaker-attribution/utterances.ts';
 import { loadAttributionCorpora } from './attribution.ts';
 
 const [corpus = 'litbank', wanted, maxArg] = process.argv.slice(2);

@@ -7,7 +7,7 @@
  * The passes: `instant` (detectSpeakers, rule 6, per paragraph) and `context` (readCast, rule 8
  * with the rule 10 split into lines, per line). How each corpus is cut into paragraphs, how names
  * are matched and how precision and recall are counted is documented in
- * engine/src/features/books/cast/speakers/attribution-eval/*.ts.
+ * engine/src/libraries/speaker-attribution/eval/*.ts.
  *
  * Held-out split: each corpus's books, sorted by name, are dealt alternately into a `tune` half
  * (1st, 3rd, …) and a `held-out` half (2nd, 4th, …). Rules were written looking at the tune half;
@@ -27,10 +27,10 @@ import {
   type Mistake,
   type Pass,
   type Score,
-} from '../../engine/src/features/books/cast/speakers/attribution-eval/eval-book.ts';
-import { loadFrLitbankBook } from '../../engine/src/features/books/cast/speakers/attribution-eval/fr-litbank.ts';
-import { loadLitbankBook } from '../../engine/src/features/books/cast/speakers/attribution-eval/litbank.ts';
-import { loadPdncBook } from '../../engine/src/features/books/cast/speakers/attribution-eval/pdnc.ts';
+} from '../../engine/src/libraries/speaker-attribution/eval/eval-book.ts';
+import { loadFrLitbankBook } from '../../engine/src/libraries/speaker-attribution/eval/fr-litbank.ts';
+import { loadLitbankBook } from '../../engine/src/libraries/speaker-attribution/eval/litbank.ts';
+import { loadPdncBook } from '../../engine/src/libraries/speaker-attribution/eval/pdnc.ts';
 
 export interface BookResult {
   name: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { extractManuscript } from './extract.ts';
 import { makeEpub, zip, type FixtureChapter } from './test-fixtures/books.ts';
 import { tempFile } from './test-fixtures/files.ts';

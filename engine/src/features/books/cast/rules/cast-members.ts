@@ -16,6 +16,7 @@
  * - namedSpeakerCount counts speakers, not names: the narrator and alias entries are left out.
  */
 import { AppError } from '../../../../errors.ts';
+import type { CastAlias } from '../../../../libraries/speaker-attribution/index.ts';
 
 export interface CastMember {
   /** null for the narrator */
@@ -38,10 +39,7 @@ export interface CastParagraph {
   text: string;
 }
 
-export interface CastAlias {
-  name: string;
-  alias_of: string;
-}
+export type { CastAlias };
 
 export const SAMPLE_CHARS = 200;
 

@@ -5,7 +5,7 @@
  * Spec: document 2, "Manuscript" (upload, parse, paste).
  */
 import fs from 'node:fs/promises';
-import { AppError, throwIfCancelled } from '../../../../errors.ts';
+import { AppError, throwIfCancelled } from '../../errors.ts';
 import { assembleBook } from './assemble.ts';
 import { readDocx } from './docx.ts';
 import { readEpub } from './epub.ts';

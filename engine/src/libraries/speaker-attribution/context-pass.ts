@@ -15,7 +15,7 @@
  * turn-taking (conversation.ts). Descriptors that turn-taking ties to one character at least
  * twice, and never to another, are learned and the book is read a second time with them.
  */
-import type { CastAlias } from './cast-members.ts';
+import type { CastAlias } from './aliases.ts';
 import { buildCharacters, type Character, type Gender, type NameForm } from './characters.ts';
 import { takeTurns } from './conversation.ts';
 import { lexiconFor, type Lexicon } from './lexicon.ts';

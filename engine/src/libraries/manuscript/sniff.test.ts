@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { sniffFormat } from './sniff.ts';
 import { makeDocx, makeEpub, makePdf } from './test-fixtures/books.ts';
 

@@ -3,7 +3,7 @@
  * really a PNG, or a PDF renamed .txt, is refused with a reason the user can act on. The name's
  * extension must agree with the content so that a mislabelled upload is caught at parse time.
  */
-import { AppError } from '../../../../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { ManuscriptFormat } from './types.ts';
 
 const EXTENSIONS: Record<string, ManuscriptFormat> = {

@@ -4,7 +4,7 @@
  * page breaks kept as a signal. Deleted revisions, field codes, footnote references and
  * alternate content are skipped; tables are read row by row.
  */
-import { AppError, throwIfCancelled } from '../../../../errors.ts';
+import { AppError, throwIfCancelled } from '../../errors.ts';
 import type { Block, ReaderResult } from './types.ts';
 import { openZip } from './zip.ts';
 import {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CancelledError } from '../../../../errors.ts';
+import { CancelledError } from '../../errors.ts';
 import { extractManuscript, extractPlainText, MAX_MANUSCRIPT_BYTES, sniffFormat } from './index.ts';
 import { makeEpub } from './test-fixtures/books.ts';
 import { tempFile } from './test-fixtures/files.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { extractManuscript } from './extract.ts';
 import { makeDocx, zip, type DocxParagraph } from './test-fixtures/books.ts';
 import { tempFile } from './test-fixtures/files.ts';

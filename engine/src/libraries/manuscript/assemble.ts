@@ -4,7 +4,7 @@
  * into the chapter they introduce, each section classified as chapter / front / back matter,
  * paragraphs cleaned, warnings written for the user.
  */
-import { AppError, throwIfCancelled } from '../../../../errors.ts';
+import { AppError, throwIfCancelled } from '../../errors.ts';
 import {
   GUTENBERG_END,
   GUTENBERG_START,

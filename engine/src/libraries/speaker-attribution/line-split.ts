@@ -15,7 +15,7 @@
  * Which paragraphs may be sent at all (locked, queued, skip_narration) is the job's rule; the
  * reading uses the whole book for context, hand-set names included.
  */
-import type { CastAlias } from './cast-members.ts';
+import type { CastAlias } from './aliases.ts';
 import { countWords } from './speech-spans.ts';
 import {
   readCast,

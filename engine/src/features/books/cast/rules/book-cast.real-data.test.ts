@@ -6,9 +6,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { realData } from '../../../../../../test/helpers/requirements.ts';
-import { extractManuscript } from '../../manuscript/extract/index.ts';
+import { extractManuscript } from '../../../../libraries/manuscript/index.ts';
 import { withinTolerance } from '../../screenplay/screenplay-annotation.ts';
-import { annotateWithoutModel } from './line-split.ts';
+import { annotateWithoutModel } from '../../../../libraries/speaker-attribution/index.ts';
 
 const dir = realData('books/epub');
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { countWords } from '../../text-stats.ts';
-import { withinTolerance } from '../../screenplay/screenplay-annotation.ts';
 import { annotateWithoutModel } from './line-split.ts';
 import { testParagraphs as paragraphs } from './test-fixtures/paragraphs.ts';
+
+const countWords = (text: string) =>
+  text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
 
 function annotate(texts: string[], scope?: string[]) {
   const all = paragraphs(texts);
@@ -31,7 +32,6 @@ describe('annotateWithoutModel (rule 10 without a model)', () => {
         direction: '',
       },
     ]);
-    expect(withinTolerance(text, lines)).toBe(true);
     expect(lines.reduce((n, l) => n + countWords(l.text), 0)).toBe(countWords(text));
   });
 

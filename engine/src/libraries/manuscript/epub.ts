@@ -5,7 +5,7 @@
  * their headings. Issue 5 item 2: "EPUB spine and navigation".
  */
 import path from 'node:path/posix';
-import { AppError, throwIfCancelled } from '../../../../errors.ts';
+import { AppError, throwIfCancelled } from '../../errors.ts';
 import { htmlToBlocks } from './html-blocks.ts';
 import { selectTocBoundaries, type TocNode } from './toc.ts';
 import type { Block, RawSection, ReaderResult } from './types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CancelledError } from '../../../../errors.ts';
+import { CancelledError } from '../../errors.ts';
 import { extractManuscript } from './extract.ts';
 import { makePdf, typesetPages } from './test-fixtures/books.ts';
 import { tempFile } from './test-fixtures/files.ts';

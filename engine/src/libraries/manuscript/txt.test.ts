@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { extractPlainText } from './extract.ts';
 import { decodeText } from './txt.ts';
 

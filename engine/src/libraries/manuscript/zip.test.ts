@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { zip } from './test-fixtures/books.ts';
 import { openZip } from './zip.ts';
 

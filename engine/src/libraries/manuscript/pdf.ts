@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { AppError, throwIfCancelled } from '../../../../errors.ts';
+import { AppError, throwIfCancelled } from '../../errors.ts';
 import { PDF_LIMITS } from './limits.ts';
 import { Vocabulary } from './paragraphs.ts';
 import { linesToBlocks, measureLayout, removePageFurniture } from './pdf-layout.ts';

@@ -7,9 +7,13 @@
  * Input and output are plain data (Maps survive the structured clone).
  */
 import type { WorkerTask } from '../../../../jobs/worker-protocol.ts';
-import type { CastAlias } from './cast-members.ts';
-import { readCast, type CastReading, type ContextParagraph } from './context-pass.ts';
-import { detectSpeakers } from './speaker-detection.ts';
+import {
+  detectSpeakers,
+  readCast,
+  type CastAlias,
+  type CastReading,
+  type ContextParagraph,
+} from '../../../../libraries/speaker-attribution/index.ts';
 
 export const BOOK_READING_TASK = new URL(import.meta.url);
 

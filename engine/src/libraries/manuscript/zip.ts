@@ -6,7 +6,7 @@
  * them cannot get past the caps.
  */
 import zlib from 'node:zlib';
-import { AppError } from '../../../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { ZIP_LIMITS } from './limits.ts';
 
 export interface ZipEntry {

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { realData } from '../../../../../../test/helpers/requirements.ts';
+import { realData } from '../../../../test/helpers/requirements.ts';
 import { extractManuscript } from './index.ts';
 
 const BOOKS: Array<[string, number]> = [
