@@ -115,7 +115,7 @@ export interface Mistake {
   source: string;
 }
 
-interface Predictions {
+export interface Predictions {
   names: (string | undefined)[];
   sources: (string | undefined)[];
 }
@@ -160,18 +160,36 @@ function predictedName(line: CastLine | undefined, narrator: boolean): string | 
   return narrator && line.via !== null ? NARRATOR_LABEL : undefined;
 }
 
-function predictContext(book: EvalBook, narrator: boolean): Predictions {
+function predictContext(book: EvalBook): { context: Predictions; narrator: Predictions } {
   const reading = readCast(asDetection(book), { language: book.language });
   const lines = book.quotes.map((q) => lineAt(reading.paragraphs[q.paragraph], q.offset));
+  const sources = lines.map((l) => l?.via ?? undefined);
   return {
-    names: lines.map((l) => predictedName(l, narrator)),
-    sources: lines.map((l) => l?.via ?? undefined),
+    context: { names: lines.map((l) => predictedName(l, false)), sources },
+    narrator: { names: lines.map((l) => predictedName(l, true)), sources },
   };
 }
 
+/** Every pass's predictions for one book (the context pass is read once for two passes). */
+export function predictBook(book: EvalBook): Record<Pass, Predictions> {
+  return { instant: predictInstant(book), ...predictContext(book) };
+}
+
 export function scoreBook(book: EvalBook, pass: Pass = 'instant', mistakes?: Mistake[]): Score {
-  const { names, sources } =
-    pass === 'instant' ? predictInstant(book) : predictContext(book, pass === 'narrator');
+  const predictions = pass === 'instant' ? predictInstant(book) : predictContext(book)[pass];
+  return scorePredictions(book, predictions, () => true, mistakes);
+}
+
+/**
+ * Scores the quotations `include` keeps (by their index in `book.quotes`). The chain mapping is
+ * made over the whole book, whichever quotations are scored.
+ */
+export function scorePredictions(
+  book: EvalBook,
+  { names, sources }: Predictions,
+  include: (quote: number) => boolean,
+  mistakes?: Mistake[],
+): Score {
   const lex = lexiconFor(book.language);
   const mostlySpeech = new Map<number, boolean>();
   const eligible = (paragraph: number): boolean => {
@@ -185,6 +203,7 @@ export function scoreBook(book: EvalBook, pass: Pass = 'instant', mistakes?: Mis
   const chainNames = chainMapping(book, names);
   const score = emptyScore();
   book.quotes.forEach((quote, k) => {
+    if (!include(k)) return;
     score.quotes++;
     if (eligible(quote.paragraph)) score.eligible++;
     const chained = quote.chain === undefined ? undefined : chainNames.get(quote.chain);
