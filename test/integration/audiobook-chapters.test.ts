@@ -365,6 +365,34 @@ describe('a paragraph', () => {
   });
 });
 
+describe('a narrated line whose text is edited', () => {
+  it('drops its audio and the chapter and book counts follow at once', async () => {
+    const projectId = await book(1, 3);
+    const chapterId = (await chaptersOf(api, projectId))[0]?.id ?? '';
+    const lines = await paragraphsOf(api, projectId, chapterId);
+    // Narration (a later feature) makes takes; here the line-state owner plays it.
+    const { books } = engine.engine.services;
+    for (const line of lines)
+      books.repos.chapters.updateLineState(line.id, {
+        status: 'completed',
+        audioKey: `take-${line.id}`,
+        durationSeconds: 2,
+      });
+    books.status.linesChanged(projectId, [chapterId]);
+    const chapterUrl = `/audiobook/projects/${projectId}/chapters/${chapterId}`;
+    expect((await api.get(chapterUrl)).body).toMatchObject({ status: 'completed' });
+    const projectUrl = `/audiobook/projects/${projectId}`;
+    expect((await api.get(projectUrl)).body.status).toBe('narrated');
+    const id = lines[1]?.id ?? '';
+    const res = await api.put(`/audiobook/projects/${projectId}/paragraphs/${id}`, {
+      text: 'Call me Ishmael.',
+    });
+    expect(res.body).toMatchObject({ status: 'pending', audio_key: null });
+    expect((await api.get(chapterUrl)).body.status).not.toBe('completed');
+    expect((await api.get(projectUrl)).body.status).toBe('ready_for_narration');
+  });
+});
+
 describe('POST .../retry-failed-paragraphs', () => {
   it('is a job that puts failed lines back to pending, skipping locked ones', async () => {
     const projectId = await book(1, 3);
@@ -372,11 +400,11 @@ describe('POST .../retry-failed-paragraphs', () => {
     const lines = await paragraphsOf(api, projectId, chapterId);
     // Narration (a later feature) records failures; here the repository plays it.
     const { chapters } = engine.engine.services.books.repos;
-    chapters.updateParagraph(lines[0]?.id ?? '', {
+    chapters.updateLineState(lines[0]?.id ?? '', {
       status: 'failed',
       errorMessage: 'voice crashed',
     });
-    chapters.updateParagraph(lines[1]?.id ?? '', {
+    chapters.updateLineState(lines[1]?.id ?? '', {
       status: 'failed',
       errorMessage: 'voice crashed',
       locked: true,

@@ -32,6 +32,7 @@ import { ProjectRepo } from './projects/project-repo.ts';
 import { ProjectService } from './projects/project-service.ts';
 import { ScreenplayService } from './screenplay/screenplay-service.ts';
 import { BookStatus } from './status/book-status.ts';
+import { LineStatus } from './status/line-status.ts';
 
 export interface BooksDeps extends Pick<
   Core,
@@ -65,6 +66,8 @@ export class Books {
   readonly production: ProductionService;
   /** The one writer of project and chapter statuses. */
   readonly status: BookStatus;
+  /** The one writer of line statuses and active takes. */
+  readonly lineStatus: LineStatus;
   readonly narration: NarrationService;
   /** One line into a take; the book's narrator voice. */
   readonly lines: LineNarrator;
@@ -82,6 +85,7 @@ export class Books {
     };
     const { projects, chapters, cast, production, bookJobs } = this.repos;
     this.status = new BookStatus(projects, chapters, bookJobs);
+    this.lineStatus = new LineStatus(chapters, this.status);
     this.chat = new ChatClient(
       deps.config.llmUrl,
       deps.config.llmModel,
@@ -107,8 +111,12 @@ export class Books {
     this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast, (id) =>
       removeProjectFiles(deps.config.home, id),
     );
-    this.chapters = new ChapterService(this.projects, chapters, deps.jobs, (owner, voice) =>
-      this.cast.checkVoice(owner, voice),
+    this.chapters = new ChapterService(
+      this.projects,
+      chapters,
+      deps.jobs,
+      (owner, voice) => this.cast.checkVoice(owner, voice),
+      this.lineStatus,
     );
     this.importer = new BookImporter(deps.db, projects, chapters, this.cast, this.status, deps.log);
     this.detection = new CastDetection(this.cast, projects, bookJobs, deps.jobs, this.chat);

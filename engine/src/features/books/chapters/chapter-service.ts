@@ -1,7 +1,8 @@
 /**
  * Chapters and paragraphs (document 2, "Chapters and paragraphs", "Paragraph status"). A locked
  * paragraph refuses every change but unlocking with 409; a text change recounts words and
- * characters and drops the line's audio (it no longer says what the audio says).
+ * characters and drops the line's audio (it no longer says what the audio says): the line is
+ * `pending` again and its chapter's and book's counts follow at once (status/line-status.ts).
  */
 import type { ChapterRow, ParagraphRow, ProjectRow } from '../../../db/schema/audiobook.ts';
 import { AppError } from '../../../errors.ts';
@@ -11,6 +12,7 @@ import { JOB_TYPES } from '../book-jobs.ts';
 import { textColumns, type ChapterRepo, type ParagraphPatch } from './chapter-repo.ts';
 import type { UpdateParagraphBody } from './chapter-schemas.ts';
 import type { ProjectService } from '../projects/project-service.ts';
+import type { LineStatus } from '../status/line-status.ts';
 import { chapterView, paragraphView } from '../projects/views.ts';
 
 /** Paragraphs per page when only `page` is sent (document 2, "Limits"). */
@@ -33,6 +35,7 @@ export class ChapterService {
     private readonly jobs: JobRunner,
     /** 404 `voice_not_found` unless the voice is in the owner's catalog (cast-service.ts). */
     private readonly checkVoice: (ownerId: string, voiceId: number) => void,
+    private readonly lineStatus: LineStatus,
   ) {}
 
   requireChapter(
@@ -177,18 +180,14 @@ export class ChapterService {
     if (paragraph.locked && changes.some(([key]) => key !== 'locked'))
       throw lockedConflict(paragraph);
     const patch: ParagraphPatch = {};
-    if (body.text !== undefined && body.text !== paragraph.text) {
+    const rewritten = body.text !== undefined && body.text !== paragraph.text;
+    if (body.text !== undefined && rewritten) {
       if (BUSY.has(paragraph.status)) {
         throw new AppError('conflict', `Paragraph ${paragraph.id} is being narrated.`, {
           details: { paragraph_id: paragraph.id, reason: 'narrating' },
         });
       }
-      Object.assign(patch, textColumns(body.text), {
-        status: 'pending',
-        audioKey: null,
-        durationSeconds: null,
-        errorMessage: null,
-      });
+      Object.assign(patch, textColumns(body.text));
     }
     if (body.voice_id !== undefined) {
       patch.voiceId = body.voice_id;
@@ -210,10 +209,11 @@ export class ChapterService {
     if (body.emotion !== undefined) patch.emotion = body.emotion;
     if (body.delivery_style !== undefined) patch.deliveryStyle = body.delivery_style;
     if (body.trailing_silence_ms !== undefined) patch.trailingSilenceMs = body.trailing_silence_ms;
-    const updated =
+    let updated =
       Object.keys(patch).length > 0
         ? (this.chapters.updateParagraph(paragraph.id, patch) ?? paragraph)
         : paragraph;
+    if (rewritten) updated = this.lineStatus.textRewritten(updated);
     return paragraphView(updated);
   }
 

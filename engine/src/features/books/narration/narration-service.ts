@@ -219,39 +219,12 @@ export class NarrationService {
   // ---- statuses ---------------------------------------------------------------------------
 
   private queueLines(project: ProjectRow, lines: ParagraphRow[]): void {
-    this.repos.chapters.updateParagraphs(
-      lines.map((p) => p.id),
-      { status: 'queued', errorMessage: null },
-    );
-    this.status.linesChanged(
-      project.id,
-      lines.map((p) => p.chapterId),
-    );
+    this.deps.audiobook.lineStatus.queued(project.id, lines);
   }
 
-  /**
-   * Lines of an ended job still `queued`/`narrating` go back to what they were, and their
-   * chapters follow; returns those chapters (the book is the caller's to settle, once).
-   */
+  /** Lines of an ended job still queued or narrating go back to what they were (LineStatus). */
   releaseLines(projectId: string, paragraphIds: readonly string[]): string[] {
-    const stuck = this.repos.chapters
-      .paragraphsByIds([...paragraphIds])
-      .filter((p) => p.projectId === projectId && ACTIVE_LINE.has(p.status));
-    for (const line of stuck)
-      this.repos.chapters.updateParagraph(line.id, {
-        status: line.audioKey ? 'completed' : 'pending',
-      });
-    const chapters = stuck.map((p) => p.chapterId);
-    this.status.refreshChapters(projectId, chapters);
-    return chapters;
-  }
-
-  setLineStatus(line: ParagraphRow, status: 'narrating' | 'failed', errorMessage?: string): void {
-    this.repos.chapters.updateParagraph(line.id, {
-      status,
-      ...(status === 'failed' && { errorMessage: errorMessage ?? 'narration failed' }),
-    });
-    this.status.refreshChapters(line.projectId, [line.chapterId]);
+    return this.deps.audiobook.lineStatus.released(projectId, paragraphIds);
   }
 
   // ---- progress and cancel -----------------------------------------------------------------
