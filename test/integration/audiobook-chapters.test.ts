@@ -315,6 +315,8 @@ describe('a paragraph', () => {
       word_count: 3,
       character_count: 16,
       status: 'pending',
+      audio_stale: false,
+      stale_reason: null,
     });
     expect((await api.put(url(id), { text: '   ' })).status).toBe(400);
   });
@@ -366,7 +368,8 @@ describe('a paragraph', () => {
 });
 
 describe('a narrated line whose text is edited', () => {
-  it('drops its audio and the chapter and book counts follow at once', async () => {
+  // Its audio is kept and read as stale (narration-stale.test.ts narrates real takes for that).
+  it('keeps its audio, and the chapter and book keep saying what audio they hold', async () => {
     const projectId = await book(1, 3);
     const chapterId = (await chaptersOf(api, projectId))[0]?.id ?? '';
     const lines = await paragraphsOf(api, projectId, chapterId);
@@ -387,9 +390,9 @@ describe('a narrated line whose text is edited', () => {
     const res = await api.put(`/audiobook/projects/${projectId}/paragraphs/${id}`, {
       text: 'Call me Ishmael.',
     });
-    expect(res.body).toMatchObject({ status: 'pending', audio_key: null });
-    expect((await api.get(chapterUrl)).body.status).not.toBe('completed');
-    expect((await api.get(projectUrl)).body.status).toBe('ready_for_narration');
+    expect(res.body).toMatchObject({ status: 'completed', audio_key: `take-${id}`, word_count: 3 });
+    expect((await api.get(chapterUrl)).body).toMatchObject({ status: 'completed' });
+    expect((await api.get(projectUrl)).body.status).toBe('narrated');
   });
 });
 

@@ -32,6 +32,7 @@ import { ProjectRepo } from './projects/project-repo.ts';
 import { ProjectService } from './projects/project-service.ts';
 import { ScreenplayService } from './screenplay/screenplay-service.ts';
 import { BookStatus } from './status/book-status.ts';
+import { LineStaleness } from './status/line-staleness.ts';
 import { LineStatus } from './status/line-status.ts';
 
 export interface BooksDeps extends Pick<
@@ -68,6 +69,8 @@ export class Books {
   readonly status: BookStatus;
   /** The one writer of line statuses and active takes. */
   readonly lineStatus: LineStatus;
+  /** Which lines' audio no longer matches them (read from their active takes). */
+  readonly staleness: LineStaleness;
   readonly narration: NarrationService;
   /** One line into a take; the book's narrator voice. */
   readonly lines: LineNarrator;
@@ -86,6 +89,14 @@ export class Books {
     const { projects, chapters, cast, production, bookJobs } = this.repos;
     this.status = new BookStatus(projects, chapters, bookJobs);
     this.lineStatus = new LineStatus(chapters, this.status);
+    const takes = new TakeRepo(deps.db);
+    this.staleness = new LineStaleness(
+      {
+        takes: (ids) => takes.byIds(ids),
+        voiceContext: (project) => this.cast.voiceContext(project),
+      },
+      (projectId) => chapters.narratedParagraphs(projectId),
+    );
     this.chat = new ChatClient(
       deps.config.llmUrl,
       deps.config.llmModel,
@@ -108,15 +119,21 @@ export class Books {
       (input) => deps.workers.run<BookReading>(BOOK_READING_TASK, input),
     );
     this.autoCast = new AutoCast(this.cast, cast, projects, bookJobs, deps.jobs, castVoices);
-    this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast, (id) =>
-      removeProjectFiles(deps.config.home, id),
+    this.projects = new ProjectService(
+      projects,
+      chapters,
+      bookJobs,
+      deps.jobs,
+      this.cast,
+      this.staleness,
+      (id) => removeProjectFiles(deps.config.home, id),
     );
     this.chapters = new ChapterService(
       this.projects,
       chapters,
       deps.jobs,
       (owner, voice) => this.cast.checkVoice(owner, voice),
-      this.lineStatus,
+      this.staleness,
     );
     this.importer = new BookImporter(deps.db, projects, chapters, this.cast, this.status, deps.log);
     this.detection = new CastDetection(this.cast, projects, bookJobs, deps.jobs, this.chat);
@@ -139,7 +156,6 @@ export class Books {
     this.production = new ProductionService(this.projects, production, deps.files, () =>
       deps.ffmpeg.require(),
     );
-    const takes = new TakeRepo(deps.db);
     this.takes = new TakeService(takes, { config: deps.config, urls: deps.urls, books: this });
     this.lines = new LineNarrator({
       config: deps.config,

@@ -200,6 +200,10 @@ export class LineNarrator {
         character_name: characterName ?? null,
         trailing_silence_ms: trailingSilenceMs,
         voice_source: resolved.source === 'none' ? 'default' : resolved.source,
+        // What the line itself said (an override may differ): stale audio compares with these.
+        line_text: line.text,
+        line_character_name: line.characterName ?? null,
+        line_direction: line.direction.slice(0, DIRECTION_CHARACTERS),
         dropped_hints: audio.dropped,
       },
       audioPath: relative,

@@ -111,14 +111,18 @@ export class NarrationService {
       lines = lines.filter((p) => wanted.has(p.id));
     }
     const skippedChapters = new Set(chapters.filter((c) => c.skipNarration).map((c) => c.id));
-    const skipped = { completed: 0, locked: 0, skip_narration: 0, in_progress: 0 };
+    const skipped = { completed: 0, locked: 0, skip_narration: 0, in_progress: 0, not_stale: 0 };
     const chosen: ParagraphRow[] = [];
+    // only_stale: lines whose audio no longer matches them, narrated again although completed.
+    const stale = body.only_stale ? this.deps.audiobook.staleness.of(project, lines) : null;
     for (const line of lines) {
       if (line.skipNarration || skippedChapters.has(line.chapterId)) skipped.skip_narration += 1;
       else if (ACTIVE_LINE.has(line.status)) skipped.in_progress += 1;
       // A locked line with audio is protected from regeneration (rule 6); one without is narrated.
       else if (line.locked && line.audioKey !== null) skipped.locked += 1;
-      else if (line.status === 'completed' && !body.include_completed) skipped.completed += 1;
+      else if (stale !== null && !stale.has(line.id)) skipped.not_stale += 1;
+      else if (line.status === 'completed' && !body.include_completed && stale === null)
+        skipped.completed += 1;
       else chosen.push(line);
     }
     if (chosen.length === 0)
@@ -126,7 +130,9 @@ export class NarrationService {
         'empty_selection',
         skipped.completed > 0
           ? 'Every selected paragraph already has audio. Send include_completed: true to narrate them again.'
-          : 'Nothing to narrate in this selection.',
+          : stale !== null
+            ? 'No selected paragraph has stale audio.'
+            : 'Nothing to narrate in this selection.',
         { details: { skipped } },
       );
     const estimate = quoteLines(chosen, project.speed);
@@ -231,11 +237,13 @@ export class NarrationService {
 
   progress(ownerId: string, projectId: string) {
     const project = this.project(ownerId, projectId);
+    const lines = this.repos.chapters.narratedParagraphs(project.id);
     return narrationProgress(
       project,
       this.repos.bookJobs.active(project.id, [JOB_TYPES.narration]),
-      this.repos.chapters.narratedParagraphs(project.id),
+      lines,
       this.repos.chapters.listChapters(project.id),
+      this.deps.audiobook.staleness.of(project, lines),
     );
   }
 

@@ -104,23 +104,12 @@ export class LineStatus {
   }
 
   /**
-   * The user rewrote the line's text (PUT .../paragraphs/{id}): its audio no longer says what the
-   * line says, so it is dropped and the line is `pending`; its chapter and the book follow at once
-   * (a chapter must not still read "34 of 34 narrated"). Returns the line as written.
-   */
-  textRewritten(line: ParagraphRow): ParagraphRow {
-    const updated = this.audioRemoved(line.id) ?? line;
-    this.book.linesChanged(line.projectId, [line.chapterId]);
-    return updated;
-  }
-
-  /**
    * Annotation rewrote the line's text (document 2, rule 10: "any paragraph whose text changes
    * loses its audio and becomes pending"). Runs inside the annotation's transaction; its
    * chapters are refreshed once the batch is written.
    */
-  audioRemoved(paragraphId: string): ParagraphRow | undefined {
-    return this.chapters.updateLineState(paragraphId, {
+  audioRemoved(paragraphId: string): void {
+    this.chapters.updateLineState(paragraphId, {
       status: 'pending',
       audioKey: null,
       durationSeconds: null,
