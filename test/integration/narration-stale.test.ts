@@ -128,10 +128,14 @@ describe('stale audio', () => {
     expect((await progress()).stale_paragraphs).toBe(0);
     const after = (await paragraphsOf(api, id, one)) as unknown as Line[];
     expect(after.every((p) => !p.audio_stale && p.status === 'completed')).toBe(true);
-    const takes = await api.get<{ takes: { voice_id: number }[] }>(
+    const takes = await api.get<{ takes: { voice_id: number; voice_name: string | null }[] }>(
       `/audiobook/projects/${id}/paragraphs/${lines[3]?.id}/takes`,
     );
     expect(takes.body.takes.map((t) => t.voice_id)).toEqual([EN_US, EN_GB]);
+    // Takes name their voices (the studio showed "Voice #516146868" for a voice it had not listed).
+    const names = takes.body.takes.map((t) => t.voice_name);
+    expect(names.every((n) => typeof n === 'string' && n.length > 0)).toBe(true);
+    expect(new Set(names).size).toBe(2);
     // Untouched lines kept their one take.
     const kept = await api.get<{ takes: unknown[] }>(
       `/audiobook/projects/${id}/paragraphs/${lines[5]?.id}/takes`,

@@ -108,6 +108,8 @@ export const takeSchema = z.object({
   paragraph_id: z.string(),
   is_active: z.boolean(),
   voice_id: z.number().int(),
+  /** The voice's name in the owner's catalog; null once it is gone. */
+  voice_name: z.string().nullable(),
   engine: z.string(),
   text: z.string(),
   settings: z.record(z.string(), z.unknown()),
