@@ -14,7 +14,7 @@ import { TakeService } from './narration/take-service.ts';
 import { TakeRepo } from './narration/take-repo.ts';
 import { BookGenerator } from './manuscript/book-generator.ts';
 import { BookImporter } from './manuscript/book-import.ts';
-import { BOOK_READING_TASK, type BookReading } from './cast/speakers/book-reading-task.ts';
+import { BOOK_READING_TASK, type BookReading } from './cast/rules/book-reading-task.ts';
 import { BookJobs } from './book-jobs.ts';
 import { CastDetection } from './cast/cast-detection.ts';
 import { CastRepo } from './cast/cast-repo.ts';
@@ -32,6 +32,8 @@ import { ProjectRepo } from './projects/project-repo.ts';
 import { ProjectService } from './projects/project-service.ts';
 import { ScreenplayService } from './screenplay/screenplay-service.ts';
 import { BookStatus } from './status/book-status.ts';
+import { LineStaleness } from './status/line-staleness.ts';
+import { LineStatus } from './status/line-status.ts';
 
 export interface BooksDeps extends Pick<
   Core,
@@ -65,6 +67,10 @@ export class Books {
   readonly production: ProductionService;
   /** The one writer of project and chapter statuses. */
   readonly status: BookStatus;
+  /** The one writer of line statuses and active takes. */
+  readonly lineStatus: LineStatus;
+  /** Which lines' audio no longer matches them (read from their active takes). */
+  readonly staleness: LineStaleness;
   readonly narration: NarrationService;
   /** One line into a take; the book's narrator voice. */
   readonly lines: LineNarrator;
@@ -82,6 +88,15 @@ export class Books {
     };
     const { projects, chapters, cast, production, bookJobs } = this.repos;
     this.status = new BookStatus(projects, chapters, bookJobs);
+    this.lineStatus = new LineStatus(chapters, this.status);
+    const takes = new TakeRepo(deps.db);
+    this.staleness = new LineStaleness(
+      {
+        takes: (ids) => takes.byIds(ids),
+        voiceContext: (project) => this.cast.voiceContext(project),
+      },
+      (projectId) => chapters.narratedParagraphs(projectId),
+    );
     this.chat = new ChatClient(
       deps.config.llmUrl,
       deps.config.llmModel,
@@ -104,11 +119,21 @@ export class Books {
       (input) => deps.workers.run<BookReading>(BOOK_READING_TASK, input),
     );
     this.autoCast = new AutoCast(this.cast, cast, projects, bookJobs, deps.jobs, castVoices);
-    this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast, (id) =>
-      removeProjectFiles(deps.config.home, id),
+    this.projects = new ProjectService(
+      projects,
+      chapters,
+      bookJobs,
+      deps.jobs,
+      this.cast,
+      this.staleness,
+      (id) => removeProjectFiles(deps.config.home, id),
     );
-    this.chapters = new ChapterService(this.projects, chapters, deps.jobs, (owner, voice) =>
-      this.cast.checkVoice(owner, voice),
+    this.chapters = new ChapterService(
+      this.projects,
+      chapters,
+      deps.jobs,
+      (owner, voice) => this.cast.checkVoice(owner, voice),
+      this.staleness,
     );
     this.importer = new BookImporter(deps.db, projects, chapters, this.cast, this.status, deps.log);
     this.detection = new CastDetection(this.cast, projects, bookJobs, deps.jobs, this.chat);
@@ -131,7 +156,6 @@ export class Books {
     this.production = new ProductionService(this.projects, production, deps.files, () =>
       deps.ffmpeg.require(),
     );
-    const takes = new TakeRepo(deps.db);
     this.takes = new TakeService(takes, { config: deps.config, urls: deps.urls, books: this });
     this.lines = new LineNarrator({
       config: deps.config,

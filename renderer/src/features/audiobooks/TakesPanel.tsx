@@ -159,7 +159,7 @@ export function TakesPanel({ paragraph }: { paragraph: Paragraph }) {
             <TakeRow
               key={take.take_id}
               take={take}
-              voiceName={voiceName(take.voice_id)}
+              voiceName={take.voice_name ?? voiceName(take.voice_id)}
               playing={playingId === take.take_id}
               compareSide={take.take_id === aId ? 'a' : take.take_id === bId ? 'b' : null}
               activating={activating === take.take_id}

@@ -12,7 +12,7 @@ import { JOB_TYPES, type BookJobs } from '../book-jobs.ts';
 import type { CastService } from './cast-service.ts';
 import { detectionResultSchema, type DetectionJobResult } from './cast-schemas.ts';
 import type { ChatClient } from '../llm/chat-client.ts';
-import { namedSpeakerCount } from './speakers/index.ts';
+import { namedSpeakerCount } from './rules/index.ts';
 import { ANNOTATION_WORD_LIMIT } from './llm-speakers.ts';
 import type { ProjectRepo } from '../projects/project-repo.ts';
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AppError, throwIfCancelled } from '../../../errors.ts';
 import type { ChatClient } from '../llm/chat-client.ts';
-import type { ExtractedBook } from './extract/index.ts';
+import type { ExtractedBook } from '../../../libraries/manuscript/index.ts';
 
 export interface GenerateRequest {
   prompt: string;

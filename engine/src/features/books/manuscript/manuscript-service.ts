@@ -24,7 +24,7 @@ import {
   sniffFormat,
   textTooLong,
   type ExtractedBook,
-} from './extract/index.ts';
+} from '../../../libraries/manuscript/index.ts';
 import { readHead } from './file-head.ts';
 import { MANUSCRIPT_TASK, type ManuscriptTaskInput } from './manuscript-task.ts';
 import type { MultiVoiceSwitch, ProjectService } from '../projects/project-service.ts';

@@ -25,7 +25,7 @@ export class TakeService {
     return line;
   }
 
-  private takeView(take: TakeRow, activeId: string | null) {
+  private takeView(ownerId: string, take: TakeRow, activeId: string | null) {
     const signed = this.deps.urls.sign({
       path: path.join(this.deps.config.home, take.audioPath),
       filename: `take-${take.takeNumber}.flac`,
@@ -37,6 +37,9 @@ export class TakeService {
       paragraph_id: take.paragraphId,
       is_active: take.id === activeId,
       voice_id: take.voiceId,
+      // The name the studio shows (a take's voice may be of another language than the book's, or
+      // one of the owner's own); null once the voice is gone from the catalog.
+      voice_name: this.deps.books.deps.voices.catalog.get(ownerId, take.voiceId)?.name ?? null,
       engine: take.engine,
       text: take.text,
       settings: take.settings,
@@ -69,7 +72,7 @@ export class TakeService {
     return {
       paragraph_id: line.id,
       active_take_id: line.audioKey,
-      takes: this.repo.list(line.id).map((t) => this.takeView(t, line.audioKey)),
+      takes: this.repo.list(line.id).map((t) => this.takeView(ownerId, t, line.audioKey)),
     };
   }
 
@@ -81,13 +84,7 @@ export class TakeService {
       throw new AppError('conflict', 'This paragraph is being narrated; pick a take when it ends.');
     const take = this.repo.get(line.id, takeId);
     if (!take) throw new AppError('not_found', `Take ${takeId} not found.`);
-    this.deps.books.repos.chapters.updateParagraph(line.id, {
-      audioKey: take.id,
-      durationSeconds: take.durationSeconds,
-      status: 'completed',
-      errorMessage: null,
-    });
-    this.deps.books.status.linesChanged(line.projectId, [line.chapterId]);
+    this.deps.books.lineStatus.takeActivated(line, take);
     return {
       paragraph_id: line.id,
       active_take_id: take.id,

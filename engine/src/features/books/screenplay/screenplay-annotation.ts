@@ -9,7 +9,11 @@
  */
 import { z } from 'zod';
 import type { ParagraphRow } from '../../../db/schema/audiobook.ts';
-import { annotateWithoutModel, type CastAlias, type CastReading } from '../cast/speakers/index.ts';
+import {
+  annotateWithoutModel,
+  type CastAlias,
+  type CastReading,
+} from '../../../libraries/speaker-attribution/index.ts';
 import type { ChatClient } from '../llm/chat-client.ts';
 import { countWords } from '../text-stats.ts';
 
