@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for unit (beside the code), engine integration (test/integration) and browser
-// (test/e2e) tests. Integration tests spawn real processes, so files run in forks and the
+// One runner for unit (beside the code), engine integration (test/integration), browser
+// (test/e2e) and studio component tests (renderer/src/**/*.test.tsx, in jsdom: each file names
+// its environment in a `@vitest-environment jsdom` comment). Integration tests spawn real processes, so files run in forks and the
 // timeouts are generous for a 2-core machine; speed targets live in `npm run bench`.
 export default defineConfig({
   test: {
@@ -10,6 +11,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'electron/**/*.test.ts',
       'test/**/*.test.ts',
+      'renderer/src/**/*.test.tsx',
     ],
     pool: 'forks',
     maxWorkers: 2,

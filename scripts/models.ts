@@ -3,7 +3,8 @@
  * (model-registry.ts, model-install.ts); progress goes to stderr, results to stdout.
  *
  * Honours TAPEHOUSE_HOME (install target: <home>/models), TAPEHOUSE_MODELS_DIR (searched first,
- * shown by `list`) and TAPEHOUSE_MANIFESTS_DIR (where manifests are read; default models/).
+ * shown by `list`), TAPEHOUSE_MANIFESTS_DIR (where manifests are read; default models/),
+ * TAPEHOUSE_MODEL_MIRROR and TAPEHOUSE_MODEL_DISK_RESERVE_MB (docs/api/models.md).
  * Exit codes: 0 ok, 1 failed, 2 usage, 130 interrupted.
  */
 import fs from 'node:fs';
@@ -13,26 +14,27 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../engine/src/config.ts';
 import { CancelledError, isAppError } from '../engine/src/errors.ts';
 import { createProgressReporter, formatBytes } from '../engine/src/inference/install-progress.ts';
-import {
-  installPack,
-  installedPackIds,
-  packsAvailableIn,
-  removePack,
-  verifyPack,
-} from '../engine/src/inference/model-install.ts';
+import { installPack, packsAvailableIn } from '../engine/src/inference/model-install.ts';
+import { installedPackIds, removePack, verifyPack } from '../engine/src/inference/model-verify.ts';
 import { manifestJsonSchema } from '../engine/src/inference/model-manifest.ts';
 import { ModelRegistry, type PackStatus } from '../engine/src/inference/model-registry.ts';
+import type { ModelInstallConfig } from '../engine/src/model-config.ts';
 
 const USAGE = `usage: npm run models -- <command>
 
   list [--json]                       packs, their size and whether they are installed
-  install <id>... [--force]           download packs into the data dir (sha256/md5 checked)
+  install <id>... [--force] [--accept-licence]
+                                      download packs into the data dir (digests or the Hub's
+                                      listing checked; resumes a cut download; one at a time)
   install --from <dir> [<id>...]      copy packs from a folder (all packs found there if no id)
   verify [<id>...]                    re-hash installed packs (all installed if no id)
   remove <id>...                      delete installed packs
   schema [--check]                    write (or check) models/schema/model-pack.schema.json
 
-environment: TAPEHOUSE_HOME, TAPEHOUSE_MODELS_DIR, TAPEHOUSE_MANIFESTS_DIR`;
+--accept-licence acknowledges the licence of a non-commercial pack (list shows "NC").
+
+environment: TAPEHOUSE_HOME, TAPEHOUSE_MODELS_DIR, TAPEHOUSE_MANIFESTS_DIR,
+             TAPEHOUSE_MODEL_MIRROR, TAPEHOUSE_MODEL_DISK_RESERVE_MB`;
 
 const SCHEMA_FILE = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -73,15 +75,19 @@ function list(registry: ModelRegistry, json: boolean): number {
     out(JSON.stringify(packs, null, 2));
     return 0;
   }
-  const rows = packs.map((p) => [
+  // Grouped by what the packs let you do; NC marks a licence that must be acknowledged.
+  const sorted = [...packs].sort(
+    (a, b) => a.capability.localeCompare(b.capability) || a.id.localeCompare(b.id),
+  );
+  const rows = sorted.map((p) => [
     p.id,
-    p.task,
-    p.version,
+    p.capability,
     formatBytes(p.bytes),
+    p.nonCommercial ? 'NC' : '',
     statusText(p),
     p.title,
   ]);
-  for (const line of table([['ID', 'TASK', 'VERSION', 'SIZE', 'STATUS', 'TITLE'], ...rows])) {
+  for (const line of table([['ID', 'FOR', 'SIZE', 'NC', 'STATUS', 'TITLE'], ...rows])) {
     out(line);
   }
   out(`\ninstalled in ${registry.installRoot}`);
@@ -93,7 +99,13 @@ function list(registry: ModelRegistry, json: boolean): number {
 async function install(
   registry: ModelRegistry,
   ids: string[],
-  options: { from: string | undefined; force: boolean; signal: AbortSignal },
+  options: {
+    from: string | undefined;
+    force: boolean;
+    acceptLicence: boolean;
+    settings: ModelInstallConfig;
+    signal: AbortSignal;
+  },
 ): Promise<number> {
   let targets = ids;
   if (targets.length === 0) {
@@ -111,6 +123,9 @@ async function install(
       const result = await installPack(registry, id, {
         ...(options.from === undefined ? {} : { from: options.from }),
         force: options.force,
+        acceptLicence: options.acceptLicence,
+        mirror: options.settings.mirror,
+        diskReserveBytes: options.settings.diskReserveBytes,
         signal: options.signal,
         onProgress: progress.onProgress,
       });
@@ -125,6 +140,11 @@ async function install(
       if (error instanceof CancelledError) throw error;
       failures += 1;
       err(`error: ${id}: ${message(error)}`);
+      if (isAppError(error) && error.code === 'licence_not_accepted') {
+        const url = error.details?.licence_url;
+        if (typeof url === 'string') err(`  licence: ${url}`);
+        err(`  to accept it: npm run models -- install ${id} --accept-licence`);
+      }
     }
   }
   return failures === 0 ? 0 : 1;
@@ -220,6 +240,7 @@ async function main(argv: string[]): Promise<number> {
     options: {
       from: { type: 'string' },
       force: { type: 'boolean', default: false },
+      'accept-licence': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -232,7 +253,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'schema') return await schema(values.check);
 
-  const registry = new ModelRegistry(loadConfig());
+  const config = loadConfig();
+  const registry = new ModelRegistry(config);
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
   process.once('SIGINT', onSigint);
@@ -244,6 +266,8 @@ async function main(argv: string[]): Promise<number> {
         return await install(registry, ids, {
           from: values.from,
           force: values.force,
+          acceptLicence: values['accept-licence'],
+          settings: config.modelInstall,
           signal: controller.signal,
         });
       case 'verify':

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { AppError } from './errors.ts';
 import { parseTestHold } from './jobs/test-hold.ts';
 import { parseLoopbackPorts, type LoopbackPorts, type PortRange } from './loopback-ports.ts';
+import { loadModelInstallConfig, type ModelInstallConfig } from './model-config.ts';
 import { ENGINE_VERSION } from './version.ts';
 
 export const DEFAULT_PORT = 7341;
@@ -27,6 +28,8 @@ export interface EngineConfig {
   profile: Profile;
   /** Extra model folder searched before the installed packs (CI: ../shared/models). */
   modelsDir: string | null;
+  /** The model installer's mirror and disk reserve (model-config.ts). */
+  modelInstall: ModelInstallConfig;
   /** Eval and test data (CI: ../shared/data). */
   dataDir: string | null;
   smtpUrl: string | null;
@@ -161,6 +164,8 @@ const settingsSchema = z
     fetchMaxBytes: z.number().int().min(1).optional(),
     ytDlp: z.string().min(1).optional(),
     ytDlpReleasesUrl: z.string().url().optional(),
+    modelMirror: z.string().url().optional(),
+    modelDiskReserveMb: z.number().int().min(0).optional(),
     localPlan: z
       .object({
         credits_per_month: z.number().int().min(0),
@@ -436,6 +441,7 @@ export function loadConfig(
     port: overrides.port ?? parsePort(env.TAPEHOUSE_PORT),
     profile: overrides.profile ?? parseProfile(env.TAPEHOUSE_PROFILE),
     modelsDir: overrides.modelsDir ?? resolveDir(nonEmpty(env.TAPEHOUSE_MODELS_DIR)),
+    modelInstall: overrides.modelInstall ?? loadModelInstallConfig(env, settings),
     dataDir: overrides.dataDir ?? resolveDir(nonEmpty(env.TAPEHOUSE_DATA_DIR)),
     smtpUrl: overrides.smtpUrl ?? nonEmpty(env.TAPEHOUSE_SMTP_URL) ?? settings.smtpUrl ?? null,
     webhooksLoopbackPorts: overrides.webhooksLoopbackPorts ?? loopback.ranges,

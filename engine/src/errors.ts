@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   acx_noncompliant: 400,
   /** Sync: the hosted service refused the e-mail and password, API key or sign-in (docs/api/sync.md). */
   hosted_auth_failed: 400,
+  /** A non-commercial model pack installed without acknowledging its licence (docs/api/models.md). */
+  licence_not_accepted: 400,
   // 401
   unauthorized: 401,
   invalid_credentials: 401,
@@ -59,6 +61,8 @@ export const ERROR_STATUS = {
   service_unavailable: 503,
   ffmpeg_unavailable: 503,
   model_not_installed: 503,
+  /** Not enough free disk for a model pack, answered before anything is downloaded (docs/api/models.md). */
+  insufficient_storage: 507,
   /** Pay-as-you-go checkout with no payment provider (local profile; docs/api/credits.md). */
   payment_provider_unavailable: 503,
   database_too_new: 500,

@@ -1,30 +1,28 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
-import { AccountArea } from './features/account/AccountArea.tsx';
-import { AudiobooksArea } from './features/audiobooks/AudiobooksArea.tsx';
-import { CreditsPage } from './features/credits/CreditsPage.tsx';
-import { DenoisePage } from './features/denoise/DenoisePage.tsx';
-import { MidiPage } from './features/midi/MidiPage.tsx';
-import { EnginePage } from './features/engine/EnginePage.tsx';
-import { HomePage } from './features/home/HomePage.tsx';
-import { JobsPage } from './features/jobs/JobsPage.tsx';
-import { ModelsPage } from './features/models/ModelsPage.tsx';
-import { ComingSoon } from './features/shell/ComingSoon.tsx';
+/**
+ * The studio's frame: skip links, the sidebar, the page's heading and the page, the keyboard
+ * shortcuts and their help overlay. Pages live in features/<area>; ./features/shell/pages.tsx
+ * says which one each area shows.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { AreaPage } from './features/shell/pages.tsx';
 import { hrefFor, useHashPath } from './features/shell/router.ts';
 import { DEFAULT_PATH, findArea } from './features/shell/routes.ts';
+import { HelpOverlay } from './features/shell/HelpOverlay.tsx';
 import { Sidebar } from './features/shell/Sidebar.tsx';
-import { StemsPage } from './features/stems/StemsPage.tsx';
-import { SyncPanel } from './features/sync/SyncPanel.tsx';
-import { TranscriptionPage } from './features/transcription/TranscriptionPage.tsx';
-import { VoiceLabPage } from './features/voice-lab/VoiceLabPage.tsx';
-import { VoicesPage } from './features/voices/VoicesPage.tsx';
-import { WebPage } from './features/web/WebPage.tsx';
-import { WebhooksPage } from './features/webhooks/WebhooksPage.tsx';
+import { ShortcutsProvider } from './features/shell/shortcuts-context.tsx';
+import { SkipLinks, SkipTargetsProvider } from './features/shell/skip-targets.tsx';
+import { StudioShortcuts } from './features/shell/StudioShortcuts.tsx';
+import { useSidebar } from './features/shell/use-sidebar.ts';
+import styles from './features/shell/Shell.module.css';
+import { Eyebrow } from './ui/Heading.tsx';
 
 export function App() {
   const path = useHashPath();
   const area = findArea(path);
   const heading = useRef<HTMLHeadingElement>(null);
   const shownPath = useRef(path);
+  const sidebar = useSidebar();
+  const [help, setHelp] = useState(false);
 
   // After a navigation, move focus to the new page's heading so keyboard and screen-reader
   // users land on the content. The first render keeps the browser's own focus (comparing paths
@@ -32,7 +30,7 @@ export function App() {
   useEffect(() => {
     if (shownPath.current === path) return;
     shownPath.current = path;
-    heading.current?.focus();
+    document.getElementById('page-title')?.focus();
   }, [path]);
 
   const title = area ? (area.title ?? area.label) : 'Page not found';
@@ -41,57 +39,41 @@ export function App() {
   }, [title]);
 
   return (
-    <div className="app">
-      <a className="skip-link" href="#main" onClick={skipToMain}>
-        Skip to content
-      </a>
-      <Sidebar path={path} />
-      <main
-        className="main"
-        id="main"
-        tabIndex={-1}
-        data-testid={`page-${path.slice(1).replace(/\//g, '-')}`}
-      >
-        <header className="page-header">
-          <div>
-            {area && <p className="page-header__section">{area.section}</p>}
-            <h1 className="page-header__title" ref={heading} tabIndex={-1}>
-              {title}
-            </h1>
-            <p className="page-header__summary">
-              {area ? area.summary : `There is no studio page at “${path}”.`}
-            </p>
+    <ShortcutsProvider>
+      <SkipTargetsProvider>
+        <StudioShortcuts onHelp={() => setHelp(true)} onToggleSidebar={sidebar.toggle} />
+        <div className={styles.app}>
+          <SkipLinks />
+          <div className={styles.side}>
+            <Sidebar path={path} sidebar={sidebar} />
           </div>
-        </header>
-        {!area && (
-          <p>
-            <a href={hrefFor(DEFAULT_PATH)}>Go to Home</a>
-          </p>
-        )}
-        {area && !area.ready && <ComingSoon area={area} />}
-        {area?.path === '/home' && <HomePage />}
-        {area?.path === '/jobs' && <JobsPage />}
-        {area?.path === '/settings/models' && <ModelsPage />}
-        {area?.path === '/settings/engine' && <EnginePage />}
-        {area?.path === '/account' && <AccountArea path={path} />}
-        {area?.path === '/audiobooks' && <AudiobooksArea path={path} />}
-        {area?.path === '/account/sync' && <SyncPanel />}
-        {area?.path === '/credits' && <CreditsPage />}
-        {area?.path === '/webhooks' && <WebhooksPage />}
-        {area?.path === '/music/stems' && <StemsPage />}
-        {area?.path === '/voices' && <VoicesPage />}
-        {area?.path === '/voices/lab' && <VoiceLabPage />}
-        {area?.path === '/music/denoise' && <DenoisePage />}
-        {area?.path === '/music/midi' && <MidiPage />}
-        {area?.path === '/web' && <WebPage />}
-        {area?.path === '/transcription' && <TranscriptionPage />}
-      </main>
-    </div>
+          <main
+            className={styles.main}
+            id="main"
+            tabIndex={-1}
+            data-testid={`page-${path.slice(1).replace(/\//g, '-')}`}
+            onClick={sidebar.closeDrawer}
+          >
+            <header className={styles.header}>
+              {area && <Eyebrow>{area.section}</Eyebrow>}
+              <h1 className={styles.title} id="page-title" ref={heading} tabIndex={-1}>
+                {title}
+              </h1>
+              <p className={styles.summary}>
+                {area ? area.summary : `There is no studio page at “${path}”.`}
+              </p>
+            </header>
+            {area ? (
+              <AreaPage area={area} path={path} />
+            ) : (
+              <p>
+                <a href={hrefFor(DEFAULT_PATH)}>Go to Home</a>
+              </p>
+            )}
+          </main>
+        </div>
+        <HelpOverlay open={help} onClose={() => setHelp(false)} />
+      </SkipTargetsProvider>
+    </ShortcutsProvider>
   );
-}
-
-/** The skip link must not change the hash (that is the router); it only moves focus. */
-function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
-  event.preventDefault();
-  document.getElementById('main')?.focus();
 }

@@ -1,3 +1,5 @@
+import '@fontsource-variable/inter/wght.css';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
@@ -9,10 +11,16 @@ import {
 } from './api/studio-access.ts';
 import { ApiClient } from './api/client.ts';
 import { ApiProvider } from './api/context.tsx';
+import { contractApi } from './api/contract.ts';
+import { tokenTransport } from './api/transports.ts';
+import { ContractApisProvider } from './data/contract-apis.tsx';
+import { createStudioQueryClient } from './data/query-client.ts';
 import { AccountProvider } from './features/account/account-context.tsx';
 import { EngineHealthProvider } from './features/engine/health-context.tsx';
 import { JobsProvider } from './features/jobs/jobs-context.tsx';
 import { StudioGate } from './features/studio-access/StudioGate.tsx';
+import './ui/theme/tokens.css';
+import './ui/theme/base.css';
 import './styles.css';
 
 const baseUrl = await engineBaseUrl();
@@ -22,22 +30,29 @@ const linkError = await completeSignInLink(baseUrl);
 if (linkError === null) await requestFromOtherTabs();
 shareStudioSession();
 const client = new ApiClient({ baseUrl, getToken: studioToken });
+const queryClient = createStudioQueryClient();
+const studio = contractApi(tokenTransport({ baseUrl, getToken: studioToken }));
+const open = contractApi(tokenTransport({ baseUrl }));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <ApiProvider client={client}>
-      <StudioGate baseUrl={baseUrl} linkError={linkError}>
-        <EngineHealthProvider>
-          <JobsProvider>
-            <AccountProvider baseUrl={baseUrl} studioToken={studioToken}>
-              <App />
-            </AccountProvider>
-          </JobsProvider>
-        </EngineHealthProvider>
-      </StudioGate>
-    </ApiProvider>
+    <QueryClientProvider client={queryClient}>
+      <ContractApisProvider studio={studio} open={open}>
+        <ApiProvider client={client}>
+          <StudioGate baseUrl={baseUrl} linkError={linkError}>
+            <EngineHealthProvider>
+              <JobsProvider>
+                <AccountProvider baseUrl={baseUrl} studioToken={studioToken}>
+                  <App />
+                </AccountProvider>
+              </JobsProvider>
+            </EngineHealthProvider>
+          </StudioGate>
+        </ApiProvider>
+      </ContractApisProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -296,7 +296,8 @@ describe('request errors', () => {
       expect(res.status).toBe(503);
       const body = (await res.json()) as Json;
       expect(body.code).toBe('model_not_installed');
-      expect(body.detail).toMatch(/npm run models -- install deepfilternet3/);
+      expect(body.detail).toMatch(/“DeepFilterNet3[^”]*” pack is not installed/);
+      expect(body).toMatchObject({ pack: 'deepfilternet3', install: ['deepfilternet3'] });
     } finally {
       await bare.stop();
       empty.cleanup();

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../engine/src/errors.ts';
 import { resolveDiarization } from '../../engine/src/features/speech/transcription/asr-packs.ts';
-import { installPack, verifyPack } from '../../engine/src/inference/model-install.ts';
+import { installPack } from '../../engine/src/inference/model-install.ts';
+import { verifyPack } from '../../engine/src/inference/model-verify.ts';
 import { readManifestFile, type ModelManifest } from '../../engine/src/inference/model-manifest.ts';
 import { installCommand, ModelRegistry } from '../../engine/src/inference/model-registry.ts';
 import { ROOT } from '../helpers/engine.ts';
@@ -129,7 +130,12 @@ describe('the speaker-diarization manifest', () => {
       }
     })();
     expect(error?.code).toBe('model_not_installed');
-    expect(error?.message).toContain(installCommand('speaker-diarization'));
+    expect(error?.details).toMatchObject({
+      capability: 'diarization',
+      pack: 'speaker-diarization',
+      command: installCommand('speaker-diarization'),
+    });
+    expect(error?.message).toContain('Install it on the Models page');
     expect(registry.manifest('speaker-diarization').id).toBe('speaker-diarization');
     // Once the members are in place, diarization resolves them by the names it asks for.
     const layout = path.join(temp.dir, 'layout');

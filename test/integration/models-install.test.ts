@@ -9,10 +9,9 @@ import { AppError, CancelledError } from '../../engine/src/errors.ts';
 import {
   installPack,
   packsAvailableIn,
-  removePack,
-  verifyPack,
   type InstallProgress,
 } from '../../engine/src/inference/model-install.ts';
+import { removePack, verifyPack } from '../../engine/src/inference/model-verify.ts';
 import { INSTALLED_RECORD } from '../../engine/src/inference/model-manifest.ts';
 import { ModelRegistry } from '../../engine/src/inference/model-registry.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
@@ -323,7 +322,7 @@ describe('verify and remove', () => {
     expect(removePack(registry, 'tiny')).toEqual({ id: 'tiny', dir: registry.packDir('tiny') });
     expectNothingInstalled(registry);
     expect(() => registry.resolveModelFile('tiny', 'tiny.onnx')).toThrow(
-      /npm run models -- install tiny/,
+      /“Test pack tiny” pack is not installed/,
     );
     expect(() => removePack(registry, 'tiny')).toThrow(/not installed/);
     expect(() => removePack(registry, '../home')).toThrow(/not a model pack id/);

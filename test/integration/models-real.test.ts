@@ -10,7 +10,8 @@ import {
   chooseProviders,
   detectProviders,
 } from '../../engine/src/inference/execution-providers.ts';
-import { installPack, verifyPack } from '../../engine/src/inference/model-install.ts';
+import { installPack } from '../../engine/src/inference/model-install.ts';
+import { verifyPack } from '../../engine/src/inference/model-verify.ts';
 import { ModelRegistry } from '../../engine/src/inference/model-registry.ts';
 import { SessionCache } from '../../engine/src/inference/session-cache.ts';
 import { realModel } from '../helpers/requirements.ts';

@@ -209,7 +209,8 @@ describe('a missing model pack', () => {
       const apiError = error as InstanceType<typeof OpenAI.APIError>;
       expect(apiError.status).toBe(503);
       expect(apiError.code).toBe('model_not_installed');
-      expect(apiError.message).toContain('npm run models -- install speaker-diarization');
+      expect(apiError.message).toContain('needs the “');
+      expect(apiError.message).toContain('Install it on the Models page');
     } finally {
       await bare.stop();
     }

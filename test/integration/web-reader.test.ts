@@ -204,6 +204,41 @@ describe('article reader', { timeout: 240_000 }, () => {
     expect((await call('GET', '/reader/')).json.total).toBe(1);
   });
 
+  it('narrates with a designed voice by its name, id or UUID, as the voice list shows it', async () => {
+    // The defect (issue 29): the reader looked voices up without the owner, so a designed voice
+    // the Voices page and the cast pickers offered ("Morag") gave "No voice".
+    const made = await call('POST', '/voice/design', {
+      design_prompt: 'A gentle Scottish woman in her fifties, speaking slowly and warmly.',
+      num_samples: 1,
+      seed: 3,
+    });
+    expect(made.status, made.text).toBe(200);
+    const previews = made.json.previews as { preview_id: string }[];
+    const published = await call('POST', '/voice/design/publish', {
+      preview_id: previews[0]?.preview_id,
+      name: 'Morag',
+    });
+    expect(published.status, published.text).toBeLessThan(300);
+    const listed = await call('GET', '/voice/voice-profiles?voice_type=CUSTOM');
+    const morag = (listed.json.voices as Json[]).find((v) => v.name === 'Morag');
+    expect(morag, 'the designed voice is in the caller’s voice list').toBeDefined();
+
+    for (const voice of ['Morag', Number(morag?.voice_id), String(published.json.uuid)]) {
+      const estimate = await call('POST', '/reader/estimate', { content: 'A line.', voice });
+      expect(estimate.status, `${String(voice)}: ${estimate.text}`).toBe(200);
+    }
+    const res = await call('POST', '/reader/generate', {
+      content: 'Morag reads\n\nThe harbour lights came on one by one.',
+      voice: 'Morag',
+    });
+    expect(res.status, res.text).toBe(202);
+    await waitForJob(res.json.id);
+    const done = await call('GET', `/reader/${String(res.json.id)}`);
+    expect(done.json.status).toBe('completed');
+    expect(Number(done.json.audio_duration_seconds)).toBeGreaterThan(1);
+    expect((await call('DELETE', `/reader/${String(res.json.id)}`)).status).toBe(204);
+  });
+
   it('refuses a private webhook_url and an unknown voice before anything is made', async () => {
     const hook = await call('POST', '/reader/generate', {
       content: 'A line to read.',

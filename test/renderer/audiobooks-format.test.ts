@@ -88,13 +88,14 @@ describe('audiobook formatting', () => {
     expect(voiceLabel(null, false, 'English (America)')).toBe('Narrator voice');
   });
 
-  it('shows the engine’s detail for 4xx and the code for the rest', () => {
+  it('shows the engine’s sentence, never its code, and says so plainly when it is unreachable', () => {
     const locked = new ApiError(409, 'conflict', 'Paragraph x is locked.', 'r-1');
     expect(audiobookErrorText(locked)).toBe('Paragraph x is locked.');
-    const down = new ApiError(0, 'network_error', 'The engine could not be reached');
-    expect(audiobookErrorText(down)).toBe('The engine could not be reached (network_error)');
+    const down = new ApiError(0, 'network_error', 'fetch failed');
+    expect(audiobookErrorText(down)).toMatch(/^The engine could not be reached\. Check/);
+    expect(audiobookErrorText(down)).not.toMatch(/network_error|fetch/);
     const crash = new ApiError(500, 'internal_error', 'Boom', 'r-2');
-    expect(audiobookErrorText(crash)).toBe('Boom (internal_error, request r-2)');
+    expect(audiobookErrorText(crash)).toBe('Boom');
     expect(audiobookErrorText(new Error('plain'))).toBe('plain');
   });
 

@@ -18,6 +18,8 @@ function at(bytesDone: number, overrides: Partial<InstallProgress> = {}): Instal
     bytesDone,
     bytesTotal: 1000,
     phase: 'download',
+    bytesPerSecond: null,
+    etaSeconds: null,
     ...overrides,
   };
 }

@@ -26,12 +26,34 @@ export function progressBar(done: number, total: number, width = 28): string {
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
 }
 
-const VERBS = { download: 'downloading', copy: 'copying', verify: 'verifying' } as const;
+const VERBS = {
+  download: 'downloading',
+  copy: 'copying',
+  unpack: 'unpacking',
+  verify: 'verifying',
+} as const;
+
+/** "42 s", "3 min 05 s", "1 h 02 min": time left, to the second under an hour. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+}
+
+/** "12.0 MB/s, 42 s left" when both are known; the parts known; or nothing. */
+export function speedAndEta(p: Pick<InstallProgress, 'bytesPerSecond' | 'etaSeconds'>): string {
+  const parts: string[] = [];
+  if (p.bytesPerSecond !== null) parts.push(`${formatBytes(Math.round(p.bytesPerSecond))}/s`);
+  if (p.etaSeconds !== null) parts.push(`${formatDuration(p.etaSeconds)} left`);
+  return parts.join(', ');
+}
 
 /** One line describing where an install or verify stands (no trailing newline). */
 export function progressLine(p: InstallProgress, tty: boolean): string {
   const pct = `${percent(p.bytesDone, p.bytesTotal)}%`.padStart(4);
-  const amount = `${formatBytes(p.bytesDone)} / ${formatBytes(p.bytesTotal)}`;
+  const rate = speedAndEta(p);
+  const amount = `${formatBytes(p.bytesDone)} / ${formatBytes(p.bytesTotal)}${rate ? ` (${rate})` : ''}`;
   const file = `${p.file} (${p.fileIndex + 1}/${p.fileCount})`;
   if (tty)
     return `${p.packId} ${progressBar(p.bytesDone, p.bytesTotal)} ${pct}  ${amount}  ${file}`;

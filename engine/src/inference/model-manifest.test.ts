@@ -10,7 +10,9 @@ import {
 } from '../../../test/integration/models-fixtures.ts';
 import { AppError } from '../errors.ts';
 import {
+  capabilityOf,
   loadManifests,
+  packEntries,
   manifestJsonSchema,
   packBytes,
   parseManifest,
@@ -60,13 +62,12 @@ describe('committed model manifests', () => {
         const url = new URL(file.url);
         expect(url.protocol, `${manifest.id}/${file.name}`).toBe('https:');
         // Pinned to a commit (or a release asset), never a branch: the sha256 could not hold
-        // otherwise. The one exception is an md5-only file (docs/api/voices-engines.md): the
-        // upstream (rhasspy/piper-voices) publishes its md5 for the main revision, and its own
-        // downloader fetches from there and checks that md5, as the installer does.
+        // otherwise. A file with no recorded sha256 is Hub-verified at its pinned commit (the
+        // Hub's listing gives the sha256 at install time; docs/api/models.md).
         if (file.sha256 === undefined) {
-          expect(file.md5, `${manifest.id}/${file.name}`).toMatch(/^[0-9a-f]{32}$/);
+          expect(file.hubVerified, `${manifest.id}/${file.name}`).toBe(true);
           expect(file.url, `${manifest.id}/${file.name}`).toMatch(
-            /^https:\/\/huggingface\.co\/rhasspy\/piper-voices\/resolve\/main\//,
+            /^https:\/\/huggingface\.co\/[^/]+\/[^/]+\/resolve\/[0-9a-f]{40}\//,
           );
           continue;
         }
@@ -78,6 +79,53 @@ describe('committed model manifests', () => {
       if (modelFile && manifest.source.commit)
         expect(modelFile.url).toContain(manifest.source.commit);
     }
+  });
+
+  it('say what each pack lets a user do, in plain words a studio can show', () => {
+    const developerWords = /manifest|models\/|TAPEHOUSE_|tensor|\.onnx|\[\d+,|int8|float32/i;
+    for (const manifest of manifests) {
+      expect(manifest.capability, manifest.id).toBeDefined();
+      expect(manifest.purpose, manifest.id).toBeDefined();
+      expect(manifest.purpose, manifest.id).not.toMatch(developerWords);
+      if (manifest.nonCommercial) expect(manifest.licenceUrl, manifest.id).toMatch(/^https:/);
+      for (const required of manifest.requires ?? []) {
+        expect(
+          manifests.map((m) => m.id),
+          `${manifest.id} requires ${required}`,
+        ).toContain(required);
+      }
+    }
+  });
+
+  it('offer Whisper tiny, base, small and large-v3-turbo, each with the real multilingual token file', () => {
+    const tokens = 'b34b360dbb493e781e479794586d661700670d65564001f23024971d1f2fa126';
+    const sizes: Record<string, number> = {
+      'whisper-tiny': 103_609_903,
+      'whisper-base': 160_609_290,
+      'whisper-small': 375_485_327,
+      'whisper-large-v3-turbo': 563_790_207,
+    };
+    for (const [id, bytes] of Object.entries(sizes)) {
+      const manifest = manifests.find((m) => m.id === id);
+      expect(manifest, id).toBeDefined();
+      expect(manifest?.requires).toEqual(['silero-vad']);
+      expect(packBytes(manifest as ModelManifest), id).toBe(bytes);
+      const token = packEntries(manifest as ModelManifest).find(
+        (e) => e.name === 'tokens.tiktoken',
+      );
+      expect(token, id).toMatchObject({ sha256: tokens, bytes: 816_730 });
+      expect(
+        packEntries(manifest as ModelManifest)
+          .map((e) => e.name)
+          .sort(),
+        id,
+      ).toEqual(['decoder.onnx', 'encoder.onnx', 'tokens.tiktoken']);
+    }
+    // A third party's digest stays marked as one.
+    const small = manifests.find((m) => m.id === 'whisper-small');
+    expect(small?.files.every((f) => f.digestEvidence?.kind === 'third-party-attestation')).toBe(
+      true,
+    );
   });
 
   it('describe how each neural stem separator runs, with the provenance of every digest', () => {
@@ -179,6 +227,48 @@ describe('manifest schema', () => {
       { ...good(), task: 'stems', separator: { ...separator, kind: 'spleeter' } },
       'separator',
     );
+  });
+
+  it('pins Hub files to a commit, and Hub-verifies only pinned Hub files', () => {
+    const hub = 'https://huggingface.co/owner/repo/resolve';
+    const commit = 'a'.repeat(40);
+    const withFile = (patch: Record<string, unknown>): unknown => {
+      const m = good();
+      return { ...m, files: [{ ...m.files[0], ...patch }, ...m.files.slice(1)] };
+    };
+    rejectWith(withFile({ url: `${hub}/main/x.onnx` }), 'never a branch');
+    const verified = parseManifest(
+      withFile({
+        url: `${hub}/${commit}/onnx/x.onnx`,
+        sha256: undefined,
+        bytes: undefined,
+        hubVerified: true,
+      }),
+      'test-pack.json',
+    );
+    expect(verified.files[0]).toMatchObject({ hubVerified: true });
+    expect(packBytes(verified)).toBe(good().files[1]!.bytes);
+    rejectWith(withFile({ hubVerified: true }), 'only a https://huggingface.co');
+    rejectWith(
+      withFile({ sha256: undefined }),
+      'every file needs a sha256, an upstream md5, or hubVerified',
+    );
+    rejectWith(withFile({ bytes: undefined }), 'bytes is required unless');
+  });
+
+  it('takes a licence URL, a non-commercial flag (which needs the URL), a capability and a purpose', () => {
+    const terms = {
+      licence: 'CC-BY-NC-4.0',
+      licenceUrl: 'https://creativecommons.org/licenses/by-nc/4.0/',
+      nonCommercial: true,
+      capability: 'translation',
+      purpose: 'Translates text between 200 languages.',
+    };
+    expect(parseManifest({ ...good(), ...terms }, 'test-pack.json')).toMatchObject(terms);
+    rejectWith({ ...good(), nonCommercial: true }, 'licenceUrl');
+    rejectWith({ ...good(), capability: 'karaoke' }, 'capability');
+    expect(capabilityOf(good())).toBe('noise-reduction');
+    expect(capabilityOf({ task: 'tts', engine: 'zeroshot' })).toBe('voice-cloning');
   });
 
   it('requires the file name to match the pack id', () => {

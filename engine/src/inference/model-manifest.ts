@@ -9,11 +9,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
+import { CAPABILITIES, capabilityOfTask, type Capability } from './model-capabilities.ts';
+import { fileName, modelFileSchema } from './model-files.ts';
+
+export {
+  ARCHIVE_NAME,
+  INSTALLED_RECORD,
+  archiveMemberSchema,
+  hubLocationOf,
+  modelFileSchema,
+  packEntries,
+  type ArchiveMemberSpec,
+  type HubLocation,
+  type ModelFile,
+  type PackEntry,
+} from './model-files.ts';
 
 export const MANIFEST_VERSION = 1;
-
-/** The file every installed pack folder holds besides the pack's own files. */
-export const INSTALLED_RECORD = 'installed.json';
 
 export const MODEL_TASKS = [
   'midi',
@@ -31,154 +43,10 @@ export const MODEL_TASKS = [
 
 export type ModelTask = (typeof MODEL_TASKS)[number];
 
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const ARCHIVE_NAME = /\.(tar\.bz2|tbz2|tar\.gz|tgz|tar)$/;
-
 const packId = z
   .string()
   .max(64)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case letters, digits and single hyphens');
-
-const fileName = z
-  .string()
-  .max(128)
-  .regex(SEGMENT, 'a plain file name (letters, digits, . _ -), no folders')
-  .refine((name) => name !== INSTALLED_RECORD, `"${INSTALLED_RECORD}" is reserved`);
-
-/** Relative POSIX path (the layout under TAPEHOUSE_MODELS_DIR), never escaping its root. */
-const relativePath = z
-  .string()
-  .max(512)
-  .refine(
-    (p) => p.split('/').every((segment) => SEGMENT.test(segment) && segment !== '..'),
-    'a relative path with "/" separators and no "..", e.g. "midi/nmp.onnx"',
-  );
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
-
-/** Public downloads are HTTPS; plain HTTP only from this machine (tests, a local mirror). */
-const downloadUrl = z.string().refine((value) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
-  } catch {
-    return false;
-  }
-}, 'an https:// URL (http:// only for 127.0.0.1 or localhost)');
-
-/** A member of an archive file to unpack on install (the archive itself is not kept). */
-export const archiveMemberSchema = z.strictObject({
-  member: z
-    .string()
-    .max(512)
-    .refine(
-      (p) => p.split('/').every((segment) => SEGMENT.test(segment) && segment !== '..'),
-      'a path inside the archive, "/" separated, no ".."',
-    )
-    .describe('Path of the member inside the archive.'),
-  name: fileName.describe('File name in the installed pack; what code asks for.'),
-  path: relativePath.describe('Where the unpacked file sits under TAPEHOUSE_MODELS_DIR.'),
-  sha256: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional()
-    .describe('SHA-256 of the unpacked member, when a source states it; checked on install.'),
-  bytes: z.number().int().positive().optional().describe('Exact size of the unpacked member.'),
-});
-
-export const modelFileSchema = z.strictObject({
-  name: fileName.describe(
-    'File name inside the installed pack folder; what code asks resolveModelFile() for.',
-  ),
-  path: relativePath.describe(
-    'Where the file sits under TAPEHOUSE_MODELS_DIR and under an `install --from` folder.',
-  ),
-  url: downloadUrl.describe('Public download URL (https).'),
-  sha256: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/, '64 lower-case hex digits')
-    .optional()
-    .describe('SHA-256 of the file. Required unless the upstream publishes only md5.'),
-  md5: z
-    .string()
-    .regex(/^[0-9a-f]{32}$/, '32 lower-case hex digits')
-    .optional()
-    .describe(
-      'MD5 published by the upstream (e.g. rhasspy/piper-voices voices.json) for files whose ' +
-        'SHA-256 is not published; used only when sha256 is absent. Never invent a digest.',
-    ),
-  bytes: z.number().int().positive().describe('Exact size in bytes.'),
-  digestEvidence: z
-    .strictObject({
-      kind: z
-        .enum(['upstream', 'third-party-attestation', 'mirrors-agree'])
-        .describe(
-          'upstream: the publisher states the digest; third-party-attestation: someone else ' +
-            'states they hold a byte-identical copy with this digest; mirrors-agree: the ' +
-            'digest was read on independent mirrors that agree (the canonical URL publishes none).',
-        ),
-      url: z.url({ protocol: /^https$/ }).describe('Where the digest was read.'),
-      note: z.string().min(1).optional(),
-    })
-    .optional()
-    .describe(
-      "Where the digest comes from, when not from the URL's own publisher. The installer " +
-        'still checks the digest; this tells a reader how far to trust it.',
-    ),
-  extract: z
-    .array(archiveMemberSchema)
-    .min(1)
-    .optional()
-    .describe(
-      'For an archive (.tar.bz2, .tar.gz, .tgz, .tar): the members to unpack after its digest is checked. The archive is not kept.',
-    ),
-});
-
-export type ArchiveMemberSpec = z.infer<typeof archiveMemberSchema>;
-
-/** What code resolves by name: plain files, and the unpacked members of archives. */
-export interface PackEntry {
-  name: string;
-  path: string;
-  /** Known for plain files; for members only when the manifest states it. */
-  bytes: number | null;
-  sha256: string | null;
-  md5: string | null;
-  /** The archive's sha256 for unpacked members, else null. */
-  archiveSha256: string | null;
-}
-
-export function packEntries(manifest: { files: ModelFile[] }): PackEntry[] {
-  return manifest.files.flatMap((file): PackEntry[] =>
-    file.extract
-      ? file.extract.map((m) => ({
-          name: m.name,
-          path: m.path,
-          bytes: m.bytes ?? null,
-          sha256: m.sha256 ?? null,
-          md5: null,
-          archiveSha256: file.sha256 ?? null,
-        }))
-      : [
-          {
-            name: file.name,
-            path: file.path,
-            bytes: file.bytes,
-            sha256: file.sha256 ?? null,
-            md5: file.md5 ?? null,
-            archiveSha256: null,
-          },
-        ],
-  );
-}
-
-/** The digest the installer checks a file against: sha256 when given, else the published md5. */
-export function expectedDigest(file: ModelFile): { algorithm: 'sha256' | 'md5'; hex: string } {
-  if (file.sha256 !== undefined) return { algorithm: 'sha256', hex: file.sha256 };
-  return { algorithm: 'md5', hex: file.md5 ?? '' };
-}
 
 const stemName = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a stem id, e.g. "vocals" or "no_vocals"');
 const positiveInt = z.number().int().positive();
@@ -246,12 +114,49 @@ export const modelManifestSchema = z
       .string()
       .min(1)
       .describe('SPDX expression where one exists, else the upstream wording.'),
+    licenceUrl: z
+      .url({ protocol: /^https$/ })
+      .optional()
+      .describe('Where the licence terms are (the studio links it beside the licence name).'),
+    nonCommercial: z
+      .boolean()
+      .optional()
+      .describe(
+        'The weights (or their data) may not be used commercially. Installing asks the user to ' +
+          'acknowledge the licence first (API accept_licence, CLI --accept-licence, a studio dialog).',
+      ),
+    capability: z
+      .enum(CAPABILITIES)
+      .optional()
+      .describe(
+        'What the pack lets a user do (the Models page groups by it, the capability status and ' +
+          'the first-run setup read it). Default: from task and engine.',
+      ),
+    purpose: z
+      .string()
+      .min(1)
+      .max(400)
+      .optional()
+      .describe(
+        'One or two plain-language sentences for the studio: what the pack does for the user. ' +
+          'No developer words (file formats, tensor shapes, folders).',
+      ),
+    requires: z
+      .array(packId)
+      .optional()
+      .describe(
+        'Packs this one needs to work (e.g. a Whisper pack needs silero-vad to cut audio into ' +
+          'speech). Installing it installs them first; its capability is ready only with them.',
+      ),
     source: z.strictObject({
       repo: z
         .string()
         .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/)
         .optional()
-        .describe('GitHub owner/name the files come from.'),
+        .describe(
+          'owner/name of the repository the files come from (GitHub, or the Hugging Face Hub ' +
+            'when the file URLs are huggingface.co resolve/<commit> URLs).',
+        ),
       commit: z
         .string()
         .regex(/^[0-9a-f]{40}$/)
@@ -306,28 +211,17 @@ export const modelManifestSchema = z
         seen[key].add(member[key]);
       }
     }
+    if (manifest.requires?.includes(manifest.id)) {
+      ctx.addIssue({ code: 'custom', path: ['requires'], message: 'a pack cannot require itself' });
+    }
+    if (manifest.nonCommercial === true && manifest.licenceUrl === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['licenceUrl'],
+        message: 'a non-commercial pack needs licenceUrl: the user is asked to read it',
+      });
+    }
     manifest.files.forEach((file, index) => {
-      if (file.extract && !ARCHIVE_NAME.test(file.name)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['files', index, 'extract'],
-          message: 'only an archive (.tar.bz2, .tbz2, .tar.gz, .tgz, .tar) has members to extract',
-        });
-      }
-      if (file.extract && file.sha256 === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['files', index, 'sha256'],
-          message: 'an archive needs a sha256 (its members are vouched for by it)',
-        });
-      }
-      if (file.sha256 === undefined && file.md5 === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['files', index, 'sha256'],
-          message: 'every file needs a sha256 (or, where only that is published, an md5)',
-        });
-      }
       for (const key of ['name', 'path'] as const) {
         if (seen[key].has(file[key])) {
           ctx.addIssue({
@@ -342,7 +236,13 @@ export const modelManifestSchema = z
   });
 
 export type ModelManifest = z.infer<typeof modelManifestSchema>;
-export type ModelFile = z.infer<typeof modelFileSchema>;
+
+/** The capability a pack serves: its manifest's, else its task's (model-capabilities.ts). */
+export function capabilityOf(
+  manifest: Pick<ModelManifest, 'capability' | 'task' | 'engine'>,
+): Capability {
+  return manifest.capability ?? capabilityOfTask(manifest.task, manifest.engine);
+}
 
 export interface ManifestProblem {
   file: string;
@@ -438,6 +338,16 @@ export function manifestJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(modelManifestSchema, { unrepresentable: 'any' }) as Record<string, unknown>;
 }
 
+/**
+ * The pack's download size as the manifest knows it: a Hub-verified file without a recorded size
+ * counts 0 here (they are small JSON and tokenizer files; the installer learns their size from
+ * the Hub's listing before it checks the disk).
+ */
 export function packBytes(manifest: ModelManifest): number {
-  return manifest.files.reduce((sum, file) => sum + file.bytes, 0);
+  return manifest.files.reduce((sum, file) => sum + (file.bytes ?? 0), 0);
+}
+
+/** Every file's size is in the manifest (none waits for the Hub's listing). */
+export function packBytesExact(manifest: ModelManifest): boolean {
+  return manifest.files.every((file) => file.bytes !== undefined);
 }

@@ -53,7 +53,11 @@ function install(
     version: manifest.version,
     installedAt: new Date().toISOString(),
     from: 'copy',
-    files: manifest.files.map((f) => ({ name: f.name, sha256: f.sha256 ?? '', bytes: f.bytes })),
+    files: manifest.files.map((f) => ({
+      name: f.name,
+      sha256: f.sha256 ?? '',
+      bytes: f.bytes ?? 0,
+    })),
     ...record,
   };
   fs.writeFileSync(path.join(dir, INSTALLED_RECORD), JSON.stringify(full));
@@ -70,15 +74,19 @@ function caught(fn: () => unknown): AppError {
 }
 
 describe('resolveModelFile', () => {
-  it('names the install command when a pack is missing', () => {
+  it('names the pack in plain words, and the pack and command in its details', () => {
     const { registry } = setup();
     const error = caught(() => registry.resolveModelFile('alpha', 'tiny.onnx'));
     expect(error.code).toBe('model_not_installed');
     expect(error.status).toBe(503);
-    expect(error.message).toContain('npm run models -- install alpha');
+    expect(error.message).toBe(
+      'The “Test pack alpha” pack is not installed. Install it on the Models page.',
+    );
     expect(error.details).toMatchObject({
+      capability: 'noise-reduction',
       pack: 'alpha',
       file: 'tiny.onnx',
+      install: ['alpha'],
       command: 'npm run models -- install alpha',
     });
   });
@@ -122,7 +130,7 @@ describe('resolveModelFile', () => {
     });
     const error = caught(() => registry.resolveModelFile('alpha', 'tiny.onnx'));
     expect(error.code).toBe('model_not_installed');
-    expect(error.message).toContain('out of date (installed 0.9.0, needs 1.0.0)');
+    expect(error.message).toContain('needs updating (installed 0.9.0, this version uses 1.0.0)');
     expect(registry.status('alpha')).toMatchObject({
       state: 'outdated',
       installedVersion: '0.9.0',

@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import type { EngineConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import {
@@ -20,27 +19,11 @@ import {
   type ModelManifest,
   type PackEntry,
 } from './model-manifest.ts';
+import { installOrder } from './capability-status.ts';
+import { capabilityOf } from './model-manifest.ts';
+import { readRecord, recordVouches, type InstalledRecord } from './model-record.ts';
 
-/** What `<home>/models/<id>/installed.json` records about an install. */
-export const installedRecordSchema = z.object({
-  id: z.string(),
-  version: z.string(),
-  installedAt: z.string(),
-  from: z.enum(['download', 'copy']),
-  files: z.array(
-    z.object({
-      name: z.string(),
-      sha256: z.string(),
-      /** Recorded since md5-only manifest entries (older records lack it). */
-      md5: z.string().optional(),
-      bytes: z.number(),
-      /** For a file unpacked from an archive: the archive's sha256 that vouched for it. */
-      archive: z.string().optional(),
-    }),
-  ),
-});
-
-export type InstalledRecord = z.infer<typeof installedRecordSchema>;
+export type { InstalledRecord } from './model-record.ts';
 
 /** installed: every file present with the manifest's hash; outdated: an older install. */
 export type InstallState = 'installed' | 'outdated' | 'not_installed';
@@ -48,6 +31,9 @@ export type InstallState = 'installed' | 'outdated' | 'not_installed';
 export interface PackStatus {
   id: string;
   task: string;
+  capability: string;
+  /** Installing asks for the licence to be acknowledged. */
+  nonCommercial: boolean;
   version: string;
   title: string;
   licence: string;
@@ -182,11 +168,23 @@ export class ModelRegistry {
     const why =
       record === null
         ? 'is not installed'
-        : `is out of date (installed ${record.version}, needs ${manifest.version})`;
+        : `needs updating (installed ${record.version}, this version uses ${manifest.version})`;
+    // Plain words for the studio; scripts read details.command (docs/api/models.md).
     throw new AppError(
       'model_not_installed',
-      `model pack "${packId}" ${why} (missing ${fileName}). Install it with: ${command}`,
-      { details: { pack: packId, file: fileName, command } },
+      `The “${manifest.title}” pack ${why}. Install it on the Models page.`,
+      {
+        details: {
+          capability: capabilityOf(manifest),
+          pack: packId,
+          file: fileName,
+          install: installOrder(
+            { manifests: this.manifests(), ready: (id) => this.status(id).ready },
+            packId,
+          ),
+          command,
+        },
+      },
     );
   }
 
@@ -208,6 +206,8 @@ export class ModelRegistry {
     return {
       id: manifest.id,
       task: manifest.task,
+      capability: capabilityOf(manifest),
+      nonCommercial: manifest.nonCommercial === true,
       version: manifest.version,
       title: manifest.title,
       licence: manifest.licence,
@@ -239,16 +239,7 @@ export class ModelRegistry {
     if (record === null) return null;
     const entry = record.files.find((f) => f.name === file.name);
     if (entry === undefined) return null;
-    // An unpacked member is vouched for by the archive it came from (and its own digest, when
-    // the manifest states one); a plain file by its own digest.
-    const vouched =
-      file.archiveSha256 !== null
-        ? entry.archive === file.archiveSha256 &&
-          (file.sha256 === null || entry.sha256 === file.sha256)
-        : file.sha256 !== null
-          ? entry.sha256 === file.sha256
-          : entry.md5 === file.md5;
-    if (!vouched) return null;
+    if (!recordVouches(entry, file)) return null;
     const candidate = path.join(this.packDir(packId), file.name);
     return sizeIs(candidate, file.bytes ?? entry.bytes) ? candidate : null;
   }
@@ -260,14 +251,5 @@ function sizeIs(file: string, bytes: number | null): boolean {
     return stat.isFile() && (bytes === null || stat.size === bytes);
   } catch {
     return false;
-  }
-}
-
-function readRecord(file: string): InstalledRecord | null {
-  try {
-    const parsed = installedRecordSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
   }
 }

@@ -1,39 +1,59 @@
 /**
- * Moving one model file onto disk while hashing it: an HTTP(S) download (streamed, size-capped,
- * with a stall timeout) or a copy from a local folder. Callers compare the returned digest with
- * the manifest; nothing here decides whether a pack is installed (model-install.ts does).
+ * Hashing model bytes on their way to disk, and copying a pack file from a local folder. Every
+ * digest the installer may be asked to match is computed in one pass (sha256, the upstream md5,
+ * and the git blob id the Hub lists for small files); callers compare the result with what
+ * vouches for the file (model-expected.ts). Downloads are model-download.ts.
  */
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { AppError, CancelledError, throwIfCancelled } from '../errors.ts';
+import { AppError, CancelledError } from '../errors.ts';
+import type { Digest } from './model-expected.ts';
 import type { ModelFile } from './model-manifest.ts';
 
-export interface TransferOptions {
-  signal?: AbortSignal;
-  /** A download that delivers no bytes for this long fails (default 60 s). */
-  stallTimeoutMs?: number;
-  /** Injected in tests; defaults to the global fetch. */
-  fetchImpl?: typeof fetch;
-}
+export type { Digest } from './model-expected.ts';
 
-export interface Digest {
-  sha256: string;
-  /** Also computed, for files whose manifest entry only has the upstream's md5. */
-  md5: string;
-  bytes: number;
-}
-
-/** Counts and hashes bytes on their way through, refusing more than `limit`. */
-class Meter extends Transform {
-  readonly hash: Hash = createHash('sha256');
-  readonly md5: Hash = createHash('md5');
+/** sha256, md5 and the git blob id (for `expectedBytes`) of a stream of chunks. */
+export class Hasher {
+  private readonly sha256: Hash = createHash('sha256');
+  private readonly md5: Hash = createHash('md5');
+  private readonly blob: Hash;
   bytes = 0;
 
+  /** The blob id covers a header with the size, so it needs the size the file should have. */
+  constructor(expectedBytes: number) {
+    this.blob = createHash('sha1').update(`blob ${expectedBytes}\0`);
+  }
+
+  update(chunk: Uint8Array): void {
+    this.sha256.update(chunk);
+    this.md5.update(chunk);
+    this.blob.update(chunk);
+    this.bytes += chunk.length;
+  }
+
+  digest(): Digest {
+    return {
+      sha256: this.sha256.digest('hex'),
+      md5: this.md5.digest('hex'),
+      gitBlob: this.blob.digest('hex'),
+      bytes: this.bytes,
+    };
+  }
+}
+
+export class SizeExceeded extends Error {
+  constructor(readonly limit: number) {
+    super(`more than the expected ${limit} bytes`);
+  }
+}
+
+/** Feeds the bytes going through into a Hasher, refusing more than `limit` in total. */
+export class Meter extends Transform {
   constructor(
+    private readonly hasher: Hasher,
     private readonly limit: number,
     private readonly onBytes: (bytes: number) => void,
   ) {
@@ -41,63 +61,62 @@ class Meter extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.bytes += chunk.length;
-    if (this.bytes > this.limit) {
+    if (this.hasher.bytes + chunk.length > this.limit) {
       callback(new SizeExceeded(this.limit));
       return;
     }
-    this.hash.update(chunk);
-    this.md5.update(chunk);
-    this.onBytes(this.bytes);
+    this.hasher.update(chunk);
+    this.onBytes(this.hasher.bytes);
     callback(null, chunk);
   }
 }
 
-class SizeExceeded extends Error {
-  constructor(readonly limit: number) {
-    super(`more than the expected ${limit} bytes`);
-  }
-}
-
-/** Streams `source` into `dest` through a Meter; maps aborts to CancelledError. */
-async function meterInto(
+/** Streams `source` through `meter` into `dest` (appending when `append`); aborts → CancelledError. */
+export async function meterInto(
   source: Readable,
+  meter: Meter,
   dest: string,
-  limit: number,
-  onBytes: (bytes: number) => void,
+  append: boolean,
   signal: AbortSignal | undefined,
-): Promise<Digest> {
-  const meter = new Meter(limit, onBytes);
+): Promise<void> {
+  const out = fs.createWriteStream(dest, { flags: append ? 'a' : 'w' });
   try {
-    await pipeline(source, meter, fs.createWriteStream(dest), signal ? { signal } : {});
+    await pipeline(source, meter, out, signal ? { signal } : {});
   } catch (error) {
+    // A failed pipeline rejects before the file is closed; what reached it must be on disk
+    // (and the descriptor released) before anyone resumes from it.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     if (signal?.aborted) throw new CancelledError();
     throw error;
   }
-  return { sha256: meter.hash.digest('hex'), md5: meter.md5.digest('hex'), bytes: meter.bytes };
 }
 
-/** sha256, md5 and size of a file on disk, streaming (packs can be hundreds of MB). */
-export async function hashFile(
+/** Hashes the file at `file` into `hasher` (streaming; packs can be hundreds of MB). */
+export async function hashInto(
   file: string,
+  hasher: Hasher,
   options: { signal?: AbortSignal; onBytes?: (bytes: number) => void } = {},
-): Promise<Digest> {
-  const hash = createHash('sha256');
-  const md5 = createHash('md5');
-  let bytes = 0;
+): Promise<void> {
   const stream = fs.createReadStream(file, options.signal ? { signal: options.signal } : {});
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      hash.update(chunk);
-      md5.update(chunk);
-      bytes += chunk.length;
-      options.onBytes?.(bytes);
+      hasher.update(chunk);
+      options.onBytes?.(hasher.bytes);
     }
   } catch (error) {
     if (options.signal?.aborted) throw new CancelledError();
     throw error;
   }
-  return { sha256: hash.digest('hex'), md5: md5.digest('hex'), bytes };
+}
+
+/** Every digest of a file on disk; the blob id is for the file's own size. */
+export async function hashFile(
+  file: string,
+  options: { signal?: AbortSignal; onBytes?: (bytes: number) => void } = {},
+): Promise<Digest> {
+  const hasher = new Hasher(fs.statSync(file).size);
+  await hashInto(file, hasher, options);
+  return hasher.digest();
 }
 
 export function errorMessage(error: unknown): string {
@@ -108,90 +127,23 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
-export async function downloadFile(
-  file: ModelFile,
-  dest: string,
-  options: TransferOptions,
-  onBytes: (bytes: number) => void,
-): Promise<Digest> {
-  const fetchImpl = options.fetchImpl ?? fetch;
-  const stall = new AbortController();
-  const stallMs = options.stallTimeoutMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  const arm = (): void => {
-    clearTimeout(timer);
-    timer = setTimeout(() => stall.abort(), stallMs);
-  };
-  const signal = options.signal ? AbortSignal.any([options.signal, stall.signal]) : stall.signal;
-  const failed = (why: string, cause?: unknown): AppError =>
-    new AppError(
-      'service_unavailable',
-      `download of ${file.name} from ${file.url} failed: ${why}`,
-      {
-        details: { file: file.name, url: file.url },
-        cause,
-      },
-    );
-  arm();
-  try {
-    let response: Response;
-    try {
-      response = await fetchImpl(file.url, { signal, redirect: 'follow' });
-    } catch (error) {
-      throwIfCancelled(options.signal);
-      if (stall.signal.aborted) throw failed(`no response in ${stallMs} ms`);
-      throw failed(errorMessage(error), error);
-    }
-    if (!response.ok || response.body === null) {
-      throw failed(`HTTP ${response.status} ${response.statusText}`.trim());
-    }
-    // With a content-encoding the length is of the compressed body; the Meter still checks.
-    const encoded = response.headers.has('content-encoding');
-    const announced = Number(response.headers.get('content-length') ?? Number.NaN);
-    if (!encoded && Number.isFinite(announced) && announced !== file.bytes) {
-      await response.body.cancel().catch(() => undefined);
-      throw failed(`server sends ${announced} bytes, the manifest expects ${file.bytes}`);
-    }
-    const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
-    try {
-      return await meterInto(
-        body,
-        dest,
-        file.bytes,
-        (bytes) => {
-          arm();
-          onBytes(bytes);
-        },
-        signal,
-      );
-    } catch (error) {
-      throwIfCancelled(options.signal);
-      if (error instanceof CancelledError && stall.signal.aborted) {
-        throw failed(`no data for ${stallMs} ms`);
-      }
-      if (error instanceof SizeExceeded) throw failed(error.message);
-      throw failed(errorMessage(error), error);
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Where `--from <dir>` holds a file: the TAPEHOUSE_MODELS_DIR layout first, then flat. */
-export function findLocalCopy(dir: string, file: ModelFile): string | null {
+export function findLocalCopy(dir: string, file: Pick<ModelFile, 'name' | 'path'>): string | null {
   for (const candidate of [path.join(dir, ...file.path.split('/')), path.join(dir, file.name)]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   return null;
 }
 
+/** Copies a pack file from a folder into `dest`, hashing it; `expectedBytes` names the blob size. */
 export async function copyLocalFile(
   file: ModelFile,
   dir: string,
   dest: string,
+  expectedBytes: number,
   signal: AbortSignal | undefined,
   onBytes: (bytes: number) => void,
-): Promise<Digest> {
+): Promise<{ digest: Digest; source: string }> {
   const source = findLocalCopy(dir, file);
   if (source === null) {
     throw new AppError(
@@ -200,13 +152,16 @@ export async function copyLocalFile(
       { details: { file: file.name, dir } },
     );
   }
+  const hasher = new Hasher(expectedBytes);
   try {
-    // Copy even past the limit so a wrong file reports its real size and hash.
-    return await meterInto(fs.createReadStream(source), dest, Infinity, onBytes, signal);
+    // Copy even past the expected size so a wrong file reports its real size and hash.
+    const meter = new Meter(hasher, Infinity, onBytes);
+    await meterInto(fs.createReadStream(source), meter, dest, false, signal);
   } catch (error) {
     if (error instanceof CancelledError) throw error;
     throw new AppError('internal_error', `copying ${source} failed: ${errorMessage(error)}`, {
       cause: error,
     });
   }
+  return { digest: hasher.digest(), source };
 }

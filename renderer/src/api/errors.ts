@@ -49,8 +49,19 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
-/** Any thrown value's own message (an ApiError's detail, without its code): the tool pages' line. */
+/**
+ * What the studio shows a person for a failure: the engine's own sentence (an ApiError's
+ * detail, never its code), or, when the engine could not be reached at all, a plain sentence
+ * saying so. Codes and request ids are for logs (`errorText`), not for the page.
+ */
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === CLIENT_ERROR_CODES.network)
+      return 'The engine could not be reached. Check that Tapehouse is still running, then try again.';
+    if (error.code === CLIENT_ERROR_CODES.tokenMissing)
+      return 'This window is not signed in to the studio any more. Open the studio again from Tapehouse.';
+    return error.detail;
+  }
   return error instanceof Error ? error.message : String(error);
 }
 

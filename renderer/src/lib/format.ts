@@ -87,3 +87,19 @@ export function formatTimestamp(iso: string | null, now: Date = new Date()): str
         minute: '2-digit',
       });
 }
+
+/**
+ * A player's clock: "0:28", "12:05", "1:02:09". Whole seconds are floored, as media players do,
+ * and every place that shows a length (a player, a caption, a list) uses this one function, so
+ * a 28.6 s file reads 0:28 everywhere.
+ */
+export function formatClock(totalSeconds: number): string {
+  if (!Number.isFinite(totalSeconds) || totalSeconds < 0) return '–:––';
+  const s = Math.floor(totalSeconds);
+  const hours = Math.floor(s / 3_600);
+  const minutes = Math.floor((s % 3_600) / 60);
+  const seconds = String(s % 60).padStart(2, '0');
+  return hours > 0
+    ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}`
+    : `${minutes}:${seconds}`;
+}

@@ -25,6 +25,19 @@ describe('error mapper', () => {
     });
   });
 
+  it('adds details to the 5xx a caller acts on (which pack to install), not to other 5xx', () => {
+    const missing = new AppError('model_not_installed', 'Transcription needs a pack.', {
+      details: { pack: 'whisper-tiny', install: ['silero-vad', 'whisper-tiny'] },
+    });
+    expect(errorBody(missing, 'r', 'native')).toMatchObject({
+      code: 'model_not_installed',
+      pack: 'whisper-tiny',
+      install: ['silero-vad', 'whisper-tiny'],
+    });
+    const down = new AppError('service_unavailable', 'Down', { details: { url: 'https://x' } });
+    expect(errorBody(down, 'r', 'native')).toEqual({ detail: 'Down', code: 'service_unavailable' });
+  });
+
   it('answers the OpenAI shape with the SDK error types', () => {
     const notFound = new AppError('voice_not_found', 'No voice "zz"', {
       details: { param: 'voice' },

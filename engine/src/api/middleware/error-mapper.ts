@@ -91,6 +91,12 @@ function fieldParam(error: AppError): string | null {
   return loc.slice(1).map(String).join('.');
 }
 
+/**
+ * Server-side codes whose details a caller acts on: which pack to install (the studio's Install
+ * button; docs/api/models.md) and how much disk is missing. Other 5xx details stay in the log.
+ */
+const DETAILED_5XX = new Set<string>(['model_not_installed', 'insufficient_storage']);
+
 export function errorBody(error: AppError, requestId: string, shape: ErrorShape): unknown {
   const message =
     error.status >= 500 && error.code === 'internal_error'
@@ -101,7 +107,7 @@ export function errorBody(error: AppError, requestId: string, shape: ErrorShape)
       typeof error.details?.param === 'string' ? error.details.param : fieldParam(error);
     return { error: { message, type: openAiType(error.status), param, code: error.code } };
   }
-  return error.details && error.status < 500
+  return error.details && (error.status < 500 || DETAILED_5XX.has(error.code))
     ? { detail: message, code: error.code, ...error.details }
     : { detail: message, code: error.code };
 }

@@ -15,12 +15,15 @@ import { fileRoutes } from './files/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { OffloadSeam } from './offload/offload-seam.ts';
-import { makeModelInstallJob, makeModelVerifyJob } from './models/model-jobs.ts';
+import { describeInference } from '../../inference/execution-providers.ts';
+import { thisMachine } from '../../inference/pack-recommendations.ts';
+import { makeModelInstallJob, makeModelVerifyJob, MODEL_INSTALL_JOB } from './models/model-jobs.ts';
 import { ModelManager } from './models/model-manager.ts';
 import { modelRoutes } from './models/routes.ts';
 import { studioRoutes } from './studio/routes.ts';
 
-export { ModelManager, type PackView } from './models/model-manager.ts';
+export { ModelManager } from './models/model-manager.ts';
+export type { PackView } from './models/model-schema.ts';
 export { FileStore, toStoredFile, type StoredFile } from './files/file-store.ts';
 export { storeMultipartFiles, storeMultipartUpload } from './files/multipart-upload.ts';
 export { probedSeconds, type ProbeDeps } from './files/probe-duration.ts';
@@ -65,7 +68,9 @@ export interface Platform {
   modelManager: ModelManager;
 }
 
-export function createPlatform(core: Pick<Core, 'db' | 'config' | 'clock' | 'models'>): Platform {
+export function createPlatform(
+  core: Pick<Core, 'db' | 'config' | 'clock' | 'models' | 'jobRepo'>,
+): Platform {
   const files = new FileStore(core.db, core.config.home);
   // Temporary uploads a crash left half-written are removed before anything reads the store.
   files.sweepTemp();
@@ -75,7 +80,13 @@ export function createPlatform(core: Pick<Core, 'db' | 'config' | 'clock' | 'mod
     files,
     urls: new UrlSigner(core.config.home, core.clock),
     offload: new OffloadSeam(),
-    modelManager: new ModelManager(core.models),
+    modelManager: new ModelManager({
+      registry: core.models,
+      settings: core.config.modelInstall,
+      machine: () => thisMachine(describeInference(core.config).available_providers),
+      activeInstall: (packId) =>
+        core.jobRepo.activeFor('pack_id', packId, [MODEL_INSTALL_JOB])[0]?.id ?? null,
+    }),
   };
 }
 

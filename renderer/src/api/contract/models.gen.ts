@@ -16,6 +16,13 @@ export interface Routes {
       };
       response: z.output<typeof platform_models_modelSchema.packViewSchema>;
     };
+    '/model-packs/setup': {
+      query: {
+        /** What the user will do here (the first-run question). */
+        goal: 'narrate' | 'music' | 'transcribe' | 'all';
+      };
+      response: z.output<typeof platform_models_modelSchema.setupSchema>;
+    };
   };
   post: {
     '/model-packs/{pack_id}/install': {

@@ -18,6 +18,7 @@ import type * as music_stems_stemSchemas from '../../../../engine/src/features/m
 import type * as platform_analysis_analysisSchema from '../../../../engine/src/features/platform/analysis/analysis-schema.ts';
 import type * as platform_files_fileSchema from '../../../../engine/src/features/platform/files/file-schema.ts';
 import type * as platform_health_healthSchema from '../../../../engine/src/features/platform/health/health-schema.ts';
+import type * as platform_models_capabilitySchema from '../../../../engine/src/features/platform/models/capability-schema.ts';
 import type * as platform_models_modelSchema from '../../../../engine/src/features/platform/models/model-schema.ts';
 import type * as speech_alignment_alignmentSchema from '../../../../engine/src/features/speech/alignment/alignment-schema.ts';
 import type * as speech_transcription_transcriptionSchemas from '../../../../engine/src/features/speech/transcription/transcription-schemas.ts';
@@ -62,6 +63,8 @@ export interface Schemas {
   batchResponse: z.output<typeof books_narration_narrationSchemas.batchResponse>;
   bulkRequestSchema: z.output<typeof web_media_mediaSchemas.bulkRequestSchema>;
   cancelResponse: z.output<typeof books_narration_narrationSchemas.cancelResponse>;
+  capabilityListSchema: z.output<typeof platform_models_capabilitySchema.capabilityListSchema>;
+  capabilityStatusSchema: z.output<typeof platform_models_capabilitySchema.capabilityStatusSchema>;
   castListSchema: z.output<typeof books_cast_castSchemas.castListSchema>;
   castMemberSchema: z.output<typeof books_cast_castSchemas.castMemberSchema>;
   catalogEntrySchema: z.output<typeof music_stems_stemSchemas.catalogEntrySchema>;
@@ -117,6 +120,7 @@ export interface Schemas {
   directionResultSchema: z.output<typeof books_direction_directionSchemas.directionResultSchema>;
   directionStartResponse: z.output<typeof books_direction_directionSchemas.directionStartResponse>;
   directionStatusSchema: z.output<typeof books_direction_directionSchemas.directionStatusSchema>;
+  diskSchema: z.output<typeof platform_models_modelSchema.diskSchema>;
   downloadCreatedSchema: z.output<typeof web_media_mediaSchemas.downloadCreatedSchema>;
   downloadJobSchema: z.output<typeof web_media_mediaSchemas.downloadJobSchema>;
   downloadListQuerySchema: z.output<typeof web_media_mediaSchemas.downloadListQuerySchema>;
@@ -163,6 +167,7 @@ export interface Schemas {
   packagesSchema: z.output<typeof music_stems_stemSchemas.packagesSchema>;
   packIdParams: z.output<typeof platform_models_modelSchema.packIdParams>;
   packListSchema: z.output<typeof platform_models_modelSchema.packListSchema>;
+  packVerificationSchema: z.output<typeof platform_models_modelSchema.packVerificationSchema>;
   packViewSchema: z.output<typeof platform_models_modelSchema.packViewSchema>;
   paragraphListQuery: z.output<typeof books_chapters_chapterSchemas.paragraphListQuery>;
   paragraphListSchema: z.output<typeof books_chapters_chapterSchemas.paragraphListSchema>;
@@ -206,6 +211,8 @@ export interface Schemas {
   serviceSchema: z.output<typeof books_narration_narrationSchemas.serviceSchema>;
   sessionInfoSchema: z.output<typeof accounts_sessions_schemas.sessionInfoSchema>;
   sessionListItemSchema: z.output<typeof accounts_sessions_schemas.sessionListItemSchema>;
+  setupQuerySchema: z.output<typeof platform_models_modelSchema.setupQuerySchema>;
+  setupSchema: z.output<typeof platform_models_modelSchema.setupSchema>;
   speakerRenameSchema: z.output<
     typeof speech_transcription_transcriptionSchemas.speakerRenameSchema
   >;

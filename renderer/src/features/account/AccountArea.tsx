@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { errorText } from '../../api/errors.ts';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { useAccount, useAuthState } from './account-context.tsx';
 import { ACCOUNT_TABS, HOME_PATH, accountView, type PrivatePage } from './account-routes.ts';

@@ -4,11 +4,11 @@
  */
 import { useCallback, useState } from 'react';
 import type { ApiKeyRecord, ApiKeyStatus, CreatedApiKey } from '../../api/account-types.ts';
-import { Card } from '../../components/Card.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { Badge } from '../../components/StatusBadge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Badge } from '../../ui/Badge.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { useAccount } from './account-context.tsx';
 import { CreateApiKeyForm } from './CreateApiKeyForm.tsx';
@@ -191,7 +191,6 @@ function RevokeDialog({
     <ConfirmDialog
       title={`Revoke “${apiKey.name}”?`}
       confirmLabel="Revoke key"
-      busyLabel="Revoking…"
       action={() => client.revokeApiKey(apiKey.id)}
       onDone={onRevoked}
       onClose={onClose}

@@ -1,6 +1,6 @@
 /** The signed-out screens' frame: the form card with Sign in / Create account, and a side panel. */
 import type { ReactNode } from 'react';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { REGISTER_PATH, SIGN_IN_PATH } from './account-routes.ts';
 

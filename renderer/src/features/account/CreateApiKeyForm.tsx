@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CreatedApiKey } from '../../api/account-types.ts';
-import { FormMessages, TextField, focusFirstInvalid } from '../../components/Field.tsx';
+import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
 import { useAccount } from './account-context.tsx';
 import { accountErrorText } from './error-text.ts';
 import { FULL_ACCESS, SCOPE_GROUPS, type ScopeOption } from './scopes.ts';

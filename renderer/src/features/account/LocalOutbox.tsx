@@ -5,7 +5,7 @@
  * credential, the only one allowed to read the outbox — and shows it here.
  */
 import { useCallback } from 'react';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { useAccount } from './account-context.tsx';
 import { codeIn, latestMessageSince } from './outbox.ts';

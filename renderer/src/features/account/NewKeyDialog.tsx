@@ -3,7 +3,7 @@
  * shared SecretOnceDialog. The engine keeps only a hash, so it can never be shown again.
  */
 import type { CreatedApiKey } from '../../api/account-types.ts';
-import { SecretOnceDialog } from '../../components/SecretOnceDialog.tsx';
+import { SecretOnceDialog } from '../../ui/SecretOnceDialog.tsx';
 
 export function NewKeyDialog({
   created,
@@ -29,7 +29,7 @@ export function NewKeyDialog({
         </>
       }
       label={<>API key “{created.name}”</>}
-      ids={{ warning: 'new-key-warning', field: 'new-key-secret' }}
+      ids={{ warning: 'new-key-warning' }}
       testIds={{
         dialog: 'new-key-dialog',
         done: 'new-key-done',

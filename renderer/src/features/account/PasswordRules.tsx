@@ -1,5 +1,5 @@
 /** The password rule (document 1: ≥ 6 characters, a letter, a number), ticked off as you type. */
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { passwordChecks } from './validation.ts';
 
 export function PasswordRules({ password }: { password: string }) {

@@ -4,15 +4,12 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import type { ProfileUpdate, User } from '../../api/account-types.ts';
-import { Card, Facts } from '../../components/Card.tsx';
-import {
-  FormMessages,
-  SelectField,
-  TextField,
-  focusFirstInvalid,
-} from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { Badge } from '../../components/StatusBadge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Facts } from '../../ui/Facts.tsx';
+import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Badge } from '../../ui/Badge.tsx';
 import { useAccount, useAuthState } from './account-context.tsx';
 import { accountErrorText } from './error-text.ts';
 import { PasswordRules } from './PasswordRules.tsx';
@@ -134,18 +131,18 @@ function ProfileCard({ user }: { user: User }) {
           required
         />
         <div className="form__row">
-          <SelectField
+          <Select
             label="I use Tapehouse as"
             options={withCurrent(USER_TYPES, user.user_type)}
             value={userType}
-            onChange={(event) => setUserType(event.target.value)}
+            onChange={setUserType}
             testId="profile-user-type"
           />
-          <SelectField
+          <Select
             label="Mostly for"
             options={withCurrent(AUDIO_USAGES, user.audio_usage)}
             value={audioUsage}
-            onChange={(event) => setAudioUsage(event.target.value)}
+            onChange={setAudioUsage}
             testId="profile-audio-usage"
           />
         </div>

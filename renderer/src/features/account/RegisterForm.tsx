@@ -6,8 +6,8 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { FormMessages, TextField, focusFirstInvalid } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { useAccount } from './account-context.tsx';
 import { SIGN_IN_PATH } from './account-routes.ts';
@@ -276,7 +276,7 @@ function VerifyStep({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={7}
-        className="input input--code"
+        mono
         value={code}
         onChange={(event) => {
           setCode(event.target.value);

@@ -4,11 +4,11 @@
  */
 import { useCallback, useState } from 'react';
 import type { Device, SessionRecord } from '../../api/account-types.ts';
-import { Card } from '../../components/Card.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { Badge } from '../../components/StatusBadge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Badge } from '../../ui/Badge.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { useAccount } from './account-context.tsx';
 import { accountErrorText } from './error-text.ts';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AccountClient } from '../../api/account-client.ts';
 import type { CaptchaAnswer, CaptchaChallenge } from '../../api/account-types.ts';
-import { TextField } from '../../components/Field.tsx';
+import { TextField } from '../../ui/Field.tsx';
 import { accountErrorText } from './error-text.ts';
 
 export interface CaptchaState {

@@ -2,17 +2,16 @@
  * The Audiobooks area (`#/audiobooks/...`): the library, and a project's manuscript and cast.
  * Which page shows is decided by audiobook-routes.ts from the path.
  */
+import { EmptyState } from '../../ui/Alert.tsx';
 import { hrefFor } from '../shell/router.ts';
-import { AudiobooksProvider } from './audiobooks-context.tsx';
 import { LIBRARY_PATH, audiobookView } from './audiobook-routes.ts';
 import { LibraryPage } from './LibraryPage.tsx';
 import { ProjectPage } from './ProjectPage.tsx';
-import './audiobooks.css';
 
 export function AudiobooksArea({ path }: { path: string }) {
   const view = audiobookView(path);
   return (
-    <AudiobooksProvider>
+    <>
       {view.kind === 'library' && <LibraryPage />}
       {view.kind === 'manuscript' && (
         <ProjectPage
@@ -26,11 +25,17 @@ export function AudiobooksArea({ path }: { path: string }) {
         <ProjectPage key={view.projectId} projectId={view.projectId} tab="cast" chapterId={null} />
       )}
       {view.kind === 'not-found' && (
-        <p data-testid="audiobooks-not-found">
-          There is no audiobook page at “{path}”.{' '}
-          <a href={hrefFor(LIBRARY_PATH)}>Go to the library</a>
-        </p>
+        <EmptyState
+          icon="book"
+          title="There is no audiobook page here"
+          testId="audiobooks-not-found"
+        >
+          <p>
+            “{path}” is not a page of the library.{' '}
+            <a href={hrefFor(LIBRARY_PATH)}>Go to the library</a>
+          </p>
+        </EmptyState>
       )}
-    </AudiobooksProvider>
+    </>
   );
 }

@@ -4,47 +4,51 @@
  * estimate or the inline rights prompt.
  */
 import type { Chapter } from './audiobook-types.ts';
+import { useStudioApi } from '../../data/contract-query.ts';
 import { useBookNarration } from './book-narration-context.tsx';
+import { BOOK_ROUTE } from './book-queries.ts';
 import { describeBatch } from './BatchStartedLine.tsx';
-import { AbIcon } from './icons.tsx';
 import { NarrationRunMessage } from './NarrationRunMessage.tsx';
 import type { BatchStarted } from './narration-types.ts';
 import { useNarrationRun } from './use-narration-run.ts';
+import narrationStyles from './Narration.module.css';
+import { Button } from '../../ui/Button.tsx';
 
 export function ChapterNarrate({ chapter }: { chapter: Chapter }) {
-  const { client, project, feed } = useBookNarration();
+  const api = useStudioApi();
+  const { project, feed } = useBookNarration();
   const narrate = useNarrationRun<BatchStarted>();
   const row = feed.progress?.chapters.find((c) => c.chapter_id === chapter.id) ?? null;
   const running = row !== null && (row.status === 'queued' || row.status === 'narrating');
 
   function start(includeCompleted: boolean) {
     void narrate.run(() =>
-      client.batch(project.id, {
-        chapter_ids: [chapter.id],
-        ...(includeCompleted && { include_completed: true }),
+      api.post(`${BOOK_ROUTE}/narration/batch`, {
+        params: { project_id: project.id },
+        json: { chapter_ids: [chapter.id], ...(includeCompleted && { include_completed: true }) },
       }),
     );
   }
 
   return (
-    <div className="ab-chapter-narrate" data-testid="chapter-narrate">
-      <div className="ab-chapter-narrate__row">
+    <div className={narrationStyles.chapterNarrate} data-testid="chapter-narrate">
+      <div className={narrationStyles.chapterNarrateRow}>
         {row && row.total_paragraphs > 0 && (
           <span className="muted small" data-testid="chapter-progress">
             {row.completed} of {row.total_paragraphs} narrated
             {row.failed > 0 && ` · ${row.failed} failed`}
           </span>
         )}
-        <button
-          type="button"
-          className="button button--small"
+        <Button
+          size="sm"
+
           onClick={() => start(false)}
           disabled={narrate.state.kind === 'busy' || running || project.status === 'parsing'}
-          data-testid="narrate-chapter"
+          testId="narrate-chapter"
+          icon="mic"
         >
-          <AbIcon name="mic" />
           {running ? 'Narrating…' : 'Narrate chapter'}
-        </button>
+        </Button>
       </div>
       <NarrationRunMessage
         run={narrate}

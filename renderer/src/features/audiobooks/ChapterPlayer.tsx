@@ -1,11 +1,13 @@
 /**
  * The chapter player: "Play chapter" loads the active take of every narrated paragraph of the
  * chapter and plays them in order, the spoken word highlighted as it moves across paragraphs.
- * Keys while it is open (docs/studio-shortcuts.md): Space play/pause, J back, K pause,
- * L forward, ←/↑ previous paragraph, →/↓ next paragraph; never while typing in a field.
+ * Keys while it is open (registered shortcuts, listed by `?`): Space play/pause, J back,
+ * K pause, L forward, ←/↑ previous paragraph, →/↓ next paragraph; never while typing.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAudiobooks } from './audiobooks-context.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { useShortcut } from '../shell/shortcuts-context.tsx';
+import { engineBaseUrl } from '../../api/bridge.ts';
+import { useStudioApi } from '../../data/contract-query.ts';
 import { audiobookErrorText, plural } from './audiobook-format.ts';
 import { useBookNarration } from './book-narration-context.tsx';
 import { loadPlaylist, type Playlist } from './chapter-playlist.ts';
@@ -15,11 +17,14 @@ import {
   useChapterPlayer,
   type ChapterPlayer as Player,
 } from './use-chapter-player.ts';
-import './chapter-player.css';
+import { cx } from '../../ui/cx.ts';
+import chapterPlayerStyles from './ChapterPlayer.module.css';
+import bookFrameStyles from './BookFrame.module.css';
+import { Button } from '../../ui/Button.tsx';
 
 export function ChapterPlayer({ chapterId }: { chapterId: string }) {
-  const books = useAudiobooks();
-  const { client, project } = useBookNarration();
+  const api = useStudioApi();
+  const { project } = useBookNarration();
   const [playlist, setPlaylist] = useState<Playlist | null>(null);
   const [state, setState] = useState<'closed' | 'loading' | 'open' | string>('closed');
   const request = useRef<AbortController | null>(null);
@@ -31,7 +36,8 @@ export function ChapterPlayer({ chapterId }: { chapterId: string }) {
     request.current = controller;
     setState('loading');
     try {
-      const loaded = await loadPlaylist(books, client, project.id, chapterId, controller.signal);
+      const origin = await engineBaseUrl();
+      const loaded = await loadPlaylist(api, origin, project.id, chapterId, controller.signal);
       setPlaylist(loaded);
       setState('open');
     } catch (caught) {
@@ -41,18 +47,20 @@ export function ChapterPlayer({ chapterId }: { chapterId: string }) {
 
   if (state !== 'open' || !playlist) {
     return (
-      <div className="ab-chapter-player ab-chapter-player--closed">
-        <button
-          type="button"
-          className="button button--small"
+      <div
+        className={cx(chapterPlayerStyles.chapterPlayer, chapterPlayerStyles.chapterPlayerClosed)}
+      >
+        <Button
+          size="sm"
+
           onClick={() => void open()}
           disabled={state === 'loading'}
-          data-testid="chapter-play"
+          testId="chapter-play"
         >
           {state === 'loading' ? 'Loading…' : 'Play chapter'}
-        </button>
+        </Button>
         {state !== 'closed' && state !== 'loading' && (
-          <span className="ab-error-text" role="alert">
+          <span className={bookFrameStyles.errorText} role="alert">
             {state}
           </span>
         )}
@@ -69,67 +77,68 @@ function OpenPlayer({ playlist, onClose }: { playlist: Playlist; onClose: () => 
 
   if (playlist.items.length === 0) {
     return (
-      <div className="ab-chapter-player" data-testid="chapter-player">
+      <div className={chapterPlayerStyles.chapterPlayer} data-testid="chapter-player">
         <p className="muted">Nothing to play yet: no paragraph of this chapter has audio.</p>
-        <button type="button" className="button button--small" onClick={onClose}>
+        <Button size="sm" onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
     );
   }
 
   return (
     <section
-      className="ab-chapter-player"
+      className={chapterPlayerStyles.chapterPlayer}
       aria-label="Chapter player"
       data-testid="chapter-player"
       data-index={player.index}
       data-playing={player.playing}
     >
-      <div className="ab-chapter-player__bar">
-        <button
-          type="button"
-          className="button button--small"
+      <div className={chapterPlayerStyles.chapterPlayerBar}>
+        <Button
+          size="sm"
+
           onClick={() => player.go(player.index - 1)}
           disabled={player.index === 0}
           aria-label="Previous paragraph"
         >
           ‹ Prev
-        </button>
-        <button
-          type="button"
-          className="button button--small button--primary"
+        </Button>
+        <Button
+          size="sm"
+          variant="primary"
+
           onClick={player.toggle}
-          data-testid="chapter-player-toggle"
+          testId="chapter-player-toggle"
         >
           {player.playing ? 'Pause' : 'Play'}
-        </button>
-        <button
-          type="button"
-          className="button button--small"
+        </Button>
+        <Button
+          size="sm"
+
           onClick={() => player.go(player.index + 1)}
           disabled={player.index + 1 >= playlist.items.length}
           aria-label="Next paragraph"
         >
           Next ›
-        </button>
+        </Button>
         <span className="muted small" data-testid="chapter-player-position">
           Paragraph {player.index + 1} of {playlist.items.length}
           {playlist.missing > 0 && ` · ${plural(playlist.missing, 'paragraph')} without audio`}
         </span>
-        <span className="muted small ab-chapter-player__keys">
-          Space play/pause · J/K/L back/pause/forward · arrows paragraph
+        <span className={cx('muted', 'small', chapterPlayerStyles.chapterPlayerKeys)}>
+          Keys: Space, J/K/L, arrows (? lists them)
         </span>
-        <button type="button" className="button button--ghost button--small" onClick={onClose}>
+        <Button variant="ghost" size="sm" onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
       <audio ref={player.audio} hidden data-testid="chapter-player-audio" />
-      <ol className="ab-chapter-player__text">
+      <ol className={chapterPlayerStyles.chapterPlayerText}>
         {playlist.items.map((item, index) => (
           <li
             key={item.paragraphId}
-            className={index === player.index ? 'is-current' : undefined}
+            className={index === player.index ? chapterPlayerStyles.isCurrent : undefined}
             data-testid="chapter-player-paragraph"
             aria-current={index === player.index ? 'true' : undefined}
           >
@@ -140,7 +149,9 @@ function OpenPlayer({ playlist, onClose }: { playlist: Playlist; onClose: () => 
                   ) : (
                     <span
                       key={at}
-                      className={piece.unit === player.unit ? 'is-spoken' : undefined}
+                      className={
+                        piece.unit === player.unit ? chapterPlayerStyles.isSpoken : undefined
+                      }
                       data-testid={piece.unit === player.unit ? 'chapter-player-word' : undefined}
                     >
                       {piece.text}
@@ -155,37 +166,17 @@ function OpenPlayer({ playlist, onClose }: { playlist: Playlist; onClose: () => 
   );
 }
 
+/** The player's keys, in the studio's shortcut registry (and so in the `?` help). */
 function useShortcuts(player: Player, count: number) {
-  const latest = useRef(player);
-  useEffect(() => {
-    latest.current = player;
-  });
-  const onKey = useCallback(
-    (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
-      const p = latest.current;
-      const actions: Record<string, () => void> = {
-        ' ': p.toggle,
-        j: () => p.jump(-JUMP_SECONDS),
-        k: p.pause,
-        l: () => p.jump(JUMP_SECONDS),
-        ArrowLeft: () => p.go(p.index - 1),
-        ArrowUp: () => p.go(p.index - 1),
-        ArrowRight: () => p.go(Math.min(count - 1, p.index + 1)),
-        ArrowDown: () => p.go(Math.min(count - 1, p.index + 1)),
-      };
-      const action = actions[event.key.length === 1 ? event.key.toLowerCase() : event.key];
-      if (!action) return;
-      // A focused button would also take Space as a click: the shortcut is the only action.
-      event.preventDefault();
-      action();
-    },
-    [count],
-  );
-  useEffect(() => {
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onKey]);
+  const group = 'Chapter player';
+  const previous = () => player.go(player.index - 1);
+  const next = () => player.go(Math.min(count - 1, player.index + 1));
+  useShortcut('Space', 'Play or pause the chapter', player.toggle, group);
+  useShortcut('j', `Back ${JUMP_SECONDS} seconds`, () => player.jump(-JUMP_SECONDS), group);
+  useShortcut('k', 'Pause', player.pause, group);
+  useShortcut('l', `Forward ${JUMP_SECONDS} seconds`, () => player.jump(JUMP_SECONDS), group);
+  useShortcut('ArrowLeft', 'Previous paragraph', previous, group);
+  useShortcut('ArrowUp', 'Previous paragraph', previous, group);
+  useShortcut('ArrowRight', 'Next paragraph', next, group);
+  useShortcut('ArrowDown', 'Next paragraph', next, group);
 }

@@ -5,24 +5,19 @@
  * Closing the dialog does not stop a parse; the project page keeps watching the book.
  */
 import { useEffect, useState } from 'react';
+import { useInvalidate } from '../../data/contract-query.ts';
 import type { Project } from './audiobook-types.ts';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { bookFamily } from './book-queries.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { ImportForm } from './ImportForm.tsx';
 import { ImportProgress } from './ImportProgress.tsx';
 import { useManuscriptImport, type ImportRequest } from './use-manuscript-import.ts';
+import importStyles from './Import.module.css';
+import { Button } from '../../ui/Button.tsx';
 
 const FORM_ID = 'import-form';
 
-export function ImportDialog({
-  project,
-  onClose,
-  onImported,
-}: {
-  project: Project;
-  onClose: () => void;
-  onImported: () => void;
-}) {
+export function ImportDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   // Fixed when the dialog opens: the project reloads under it once chapters are written.
   const [hasBook] = useState(() => (project.chapters?.length ?? project.total_chapters) > 0);
   const [fields, setFields] = useState<ImportRequest>(() => ({
@@ -36,11 +31,11 @@ export function ImportDialog({
   const work = useManuscriptImport(project, hasBook);
   const { phase } = work;
   const done = phase.kind === 'done';
+  const invalidate = useInvalidate();
+  // The import changed the book: its chapters, paragraphs, cast and estimate are read again.
   useEffect(() => {
-    if (done) onImported();
-    // onImported is the parent's; only the transition to done matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [done]);
+    if (done) void invalidate(bookFamily(project.id));
+  }, [done, invalidate, project.id]);
 
   return (
     <Dialog
@@ -51,46 +46,42 @@ export function ImportDialog({
       actions={
         phase.kind === 'form' ? (
           <>
-            <button type="button" className="button button--ghost" onClick={onClose}>
+            <Button variant="ghost" onClick={onClose}>
               Cancel
-            </button>
-            <button
+            </Button>
+            <Button
+              variant="primary"
+              icon="upload"
               type="submit"
               form={FORM_ID}
-              className="button button--primary"
-              data-testid="import-start"
+
+              testId="import-start"
             >
-              <Icon name="upload" />
               Import
-            </button>
+            </Button>
           </>
         ) : phase.kind === 'failed' ? (
           <>
-            <button type="button" className="button button--ghost" onClick={onClose}>
+            <Button variant="ghost" onClick={onClose}>
               Close
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
+            </Button>
+            <Button
+              variant="primary"
+
               onClick={work.retry}
-              data-testid="import-retry"
+              testId="import-retry"
             >
               Try again
-            </button>
+            </Button>
           </>
         ) : (
-          <button
-            type="button"
-            className={`button ${done ? 'button--primary' : 'button--ghost'}`}
-            onClick={onClose}
-            data-testid="import-close"
-          >
+          <Button variant={done ? 'primary' : 'ghost'} onClick={onClose} testId="import-close">
             {done ? 'Open the manuscript' : 'Continue in the background'}
-          </button>
+          </Button>
         )
       }
     >
-      <div className="ab-import" data-testid="import-body" data-phase={phase.kind}>
+      <div className={importStyles.import} data-testid="import-body" data-phase={phase.kind}>
         {phase.kind === 'form' ? (
           <ImportForm
             formId={FORM_ID}

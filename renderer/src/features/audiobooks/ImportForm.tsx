@@ -2,13 +2,12 @@
  * The import form: where the text comes from (a file, dropped or chosen, or pasted text), the
  * speaker options, and for a book that has chapters already whether to add or replace.
  */
-import { useId, type FormEvent } from 'react';
-import { DropZone } from '../../components/audio/FilePicker.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { formatBytes } from '../../lib/format.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { FileDrop } from '../../ui/FileDrop.tsx';
+import { Fieldset, Form, FormMessages, TextArea } from '../../ui/Field.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { Toggle } from '../../ui/Toggle.tsx';
 import { MANUSCRIPT_ACCEPT, manuscriptFileProblem } from './audiobook-format.ts';
-import { AbIcon } from './icons.tsx';
 import type { ImportRequest } from './use-manuscript-import.ts';
 
 /** The form's fields are the dialog's, so they are still there after "Try again". */
@@ -29,7 +28,6 @@ export function ImportForm({
   onError: (message: string | null) => void;
   onSubmit: () => void;
 }) {
-  const inputId = useId();
   const { source, file, text, detectSpeakers, multiVoice, mode } = fields;
 
   function pick(picked: File | null) {
@@ -37,128 +35,93 @@ export function ImportForm({
     onChange({ file: picked });
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit();
-  }
-
   return (
-    <form id={formId} className="form" onSubmit={submit} noValidate>
-      <div className="segmented" role="group" aria-label="Where the text comes from">
-        <button
-          type="button"
-          className="segmented__item"
-          aria-pressed={source === 'file'}
-          onClick={() => onChange({ source: 'file' })}
-          data-testid="import-source-file"
-        >
-          Upload a file
-        </button>
-        <button
-          type="button"
-          className="segmented__item"
-          aria-pressed={source === 'paste'}
-          onClick={() => onChange({ source: 'paste' })}
-          data-testid="import-source-paste"
-        >
-          Paste text
-        </button>
-      </div>
+    <Form id={formId} onSubmit={(event) => (event.preventDefault(), onSubmit())}>
+      <SegmentedControl
+        label="Where the text comes from"
+        value={source}
+        onChange={(next) => onChange({ source: next })}
+        options={[
+          { value: 'file', label: 'Upload a file', testId: 'import-source-file' },
+          { value: 'paste', label: 'Paste text', testId: 'import-source-paste' },
+        ]}
+      />
 
       {source === 'file' ? (
-        <DropZone accept={MANUSCRIPT_ACCEPT} onFile={pick} testId="import-file-input">
-          <AbIcon name="file" size={22} />
-          {file ? (
-            <span className="ab-drop__text">
-              <strong className="text" data-testid="import-file-name">
-                {file.name}
-              </strong>
-              <span className="muted">{formatBytes(file.size)} · Choose another file</span>
-            </span>
-          ) : (
-            <span className="ab-drop__text">
-              <strong className="text">Choose a manuscript</strong>
-              <span className="muted">PDF, EPUB, DOCX or TXT</span>
-            </span>
-          )}
-        </DropZone>
+        <FileDrop
+          label="Manuscript"
+          accept={MANUSCRIPT_ACCEPT}
+          file={file}
+          onFile={pick}
+          testId="import-file-input"
+          icon="file"
+          hint="PDF, EPUB, DOCX or TXT"
+          prompt={
+            <>
+              Drop the manuscript here or <u>choose a file</u>
+            </>
+          }
+        />
       ) : (
-        <div className="field">
-          <label className="field__label" htmlFor={`${inputId}-paste`}>
-            The book’s text
-          </label>
-          <textarea
-            id={`${inputId}-paste`}
-            className="input ab-textarea ab-textarea--paste"
-            rows={9}
-            value={text}
-            onChange={(event) => onChange({ text: event.target.value })}
-            placeholder={'CHAPTER I\n\nIt was a bright cold day in April…'}
-            data-testid="import-paste-text"
-          />
-          <p className="field__hint">
-            Chapters are found from headings such as “CHAPTER I” or “Chapter 2”.
-          </p>
-        </div>
+        <TextArea
+          label="The book’s text"
+          rows={9}
+          value={text}
+          onChange={(event) => onChange({ text: event.target.value })}
+          placeholder={'CHAPTER I\n\nIt was a bright cold day in April…'}
+          hint="Chapters are found from headings such as “CHAPTER I” or “Chapter 2”."
+          testId="import-paste-text"
+        />
       )}
 
-      <fieldset className="fieldset">
-        <legend className="field__label">Options</legend>
-        <label className="toggle">
-          <input
-            type="checkbox"
-            checked={detectSpeakers}
-            onChange={(event) => onChange({ detectSpeakers: event.target.checked })}
-            data-testid="import-detect-speakers"
-          />
+      <Fieldset legend="Options">
+        <Toggle
+          plain
+          checked={detectSpeakers}
+          onChange={(checked) => onChange({ detectSpeakers: checked })}
+          testId="import-detect-speakers"
+        >
           Detect speakers <span className="muted">— who says each line of dialogue</span>
-        </label>
-        <label className="toggle">
-          <input
-            type="checkbox"
-            checked={multiVoice}
-            onChange={(event) => onChange({ multiVoice: event.target.checked })}
-            data-testid="import-multi-voice"
-          />
+        </Toggle>
+        <Toggle
+          plain
+          checked={multiVoice}
+          onChange={(checked) => onChange({ multiVoice: checked })}
+          testId="import-multi-voice"
+        >
           Character voices <span className="muted">— give each character its own voice</span>
-        </label>
-      </fieldset>
+        </Toggle>
+      </Fieldset>
 
       {hasBook && (
-        <fieldset className="fieldset">
-          <legend className="field__label">This book already has chapters</legend>
-          <label className="radio">
-            <input
-              type="radio"
-              name="import-mode"
-              checked={mode === 'append'}
-              onChange={() => onChange({ mode: 'append' })}
-              data-testid="import-mode-append"
-            />
-            Add the new chapters after the current ones
-          </label>
-          <label className="radio">
-            <input
-              type="radio"
-              name="import-mode"
-              checked={mode === 'replace'}
-              onChange={() => onChange({ mode: 'replace' })}
-              data-testid="import-mode-replace"
-            />
-            Replace the whole manuscript
-          </label>
+        <Fieldset legend="This book already has chapters">
+          <SegmentedControl
+            label="This book already has chapters"
+            stacked
+            value={mode}
+            onChange={(next) => onChange({ mode: next })}
+            options={[
+              {
+                value: 'append',
+                label: 'Add the new chapters after the current ones',
+                testId: 'import-mode-append',
+              },
+              {
+                value: 'replace',
+                label: 'Replace the whole manuscript',
+                testId: 'import-mode-replace',
+              },
+            ]}
+          />
           {mode === 'replace' && (
-            <div className="alert alert--warn">
-              <Icon name="alert" />
-              <div>
-                Replacing deletes every chapter and paragraph, with their speakers, locks and
-                directions.
-              </div>
-            </div>
+            <Alert tone="warn">
+              Replacing deletes every chapter and paragraph, with their speakers, locks and
+              directions.
+            </Alert>
           )}
-        </fieldset>
+        </Fieldset>
       )}
       <FormMessages error={error} testId="import-messages" />
-    </form>
+    </Form>
   );
 }

@@ -2,24 +2,28 @@
  * The library: the owner's projects (GET /audiobook/projects) as cards, a search over title or
  * author (the list's own filter), pages of 12, and "New audiobook".
  */
-import { useCallback, useEffect, useState } from 'react';
-import { Icon } from '../../components/Icon.tsx';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractQuery } from '../../data/contract-query.ts';
+import { EmptyState } from '../../ui/Alert.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { PageBody, Toolbar } from '../../ui/Layout.tsx';
 import { hrefFor } from '../shell/router.ts';
-import { useAudiobooks } from './audiobooks-context.tsx';
 import { approxRuntime, formatCount, formatUpdated } from './audiobook-format.ts';
 import { projectPath } from './audiobook-routes.ts';
 import type { Project } from './audiobook-types.ts';
 import { Pager, ProjectStatusBadge } from './bits.tsx';
-import { AbIcon } from './icons.tsx';
 import { NewProjectDialog } from './NewProjectDialog.tsx';
 import { speakerColour } from './speaker-colour.ts';
-import { useResource } from './use-resource.ts';
+import bookFrameStyles from './BookFrame.module.css';
+import libraryStyles from './Library.module.css';
+import { Button } from '../../ui/Button.tsx';
+import { Alert } from '../../ui/Alert.tsx';
 
 export const PROJECTS_PER_PAGE = 12;
 const SEARCH_DELAY_MS = 250;
 
 export function LibraryPage() {
-  const client = useAudiobooks();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -36,65 +40,67 @@ export function LibraryPage() {
     return () => clearTimeout(timer);
   }, [query, search]);
 
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      client.listProjects({ page, per_page: PROJECTS_PER_PAGE, search }, signal),
-    [client, page, search],
+  const list = useContractQuery(
+    '/audiobook/projects',
+    { query: { page, per_page: PROJECTS_PER_PAGE, search } },
+    { keepPrevious: true },
   );
-  const list = useResource(load);
   const projects = list.data?.projects ?? [];
 
   return (
-    <div className="ab-page stack" data-testid="audiobooks-library">
-      <div className="toolbar">
-        <label className="ab-search">
-          <AbIcon name="search" />
-          <span className="visually-hidden">Search by title or author</span>
-          <input
-            className="input"
-            type="search"
-            placeholder="Search by title or author"
-            value={query}
-            maxLength={200}
-            onChange={(event) => setQuery(event.target.value)}
-            data-testid="library-search"
-          />
-        </label>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => setCreating(true)}
-          data-testid="new-audiobook"
-        >
-          <Icon name="plus" />
-          New audiobook
-        </button>
-      </div>
+    <PageBody testId="audiobooks-library">
+      <Toolbar
+        label="Library"
+        start={
+          <div className={libraryStyles.search}>
+            <TextField
+              label="Search by title or author"
+              hideLabel
+              type="search"
+              placeholder="Search by title or author"
+              value={query}
+              maxLength={200}
+              onChange={(event) => setQuery(event.target.value)}
+              testId="library-search"
+            />
+          </div>
+        }
+        end={
+          <Button
+            variant="primary"
+            icon="plus"
+
+            onClick={() => setCreating(true)}
+            testId="new-audiobook"
+          >
+            New audiobook
+          </Button>
+        }
+      />
 
       {list.error && (
-        <div className="alert alert--error" role="alert" data-testid="library-error">
-          <Icon name="alert" />
-          <div>Could not load your audiobooks: {list.error}</div>
-        </div>
+        <Alert tone="error" testId="library-error">
+          Could not load your audiobooks: {errorMessage(list.error)}
+        </Alert>
       )}
 
       {list.data && projects.length === 0 ? (
-        <div className="empty ab-empty" data-testid="library-empty">
-          <AbIcon name="file" size={28} />
-          <p className="empty__title">
-            {search ? `No audiobook matches “${search}”.` : 'No audiobooks yet.'}
-          </p>
-          <p className="muted">
+        <EmptyState
+          icon="book"
+          title={search ? `No audiobook matches “${search}”.` : 'No audiobooks yet.'}
+          testId="library-empty"
+        >
+          <p>
             {search
               ? 'The search looks at titles and authors.'
               : 'Create a project, then import a manuscript (PDF, EPUB, DOCX or TXT) or paste its text. Chapters and speakers are found for you.'}
           </p>
-        </div>
+        </EmptyState>
       ) : (
         <ul
-          className="ab-library"
+          className={libraryStyles.library}
           aria-label="Audiobooks"
-          aria-busy={list.loading}
+          aria-busy={list.isFetching}
           data-testid="library-list"
         >
           {projects.map((project) => (
@@ -124,7 +130,7 @@ export function LibraryPage() {
           }}
         />
       )}
-    </div>
+    </PageBody>
   );
 }
 
@@ -132,24 +138,24 @@ function ProjectCard({ project }: { project: Project }) {
   const spine = speakerColour(project.title);
   const hasBook = project.total_chapters > 0;
   return (
-    <li className="ab-card" data-testid="project-card" data-project-id={project.id}>
+    <li data-testid="project-card" data-project-id={project.id}>
       <a
-        className="ab-card__link"
+        className={libraryStyles.cardLink}
         href={hrefFor(projectPath(project.id))}
         style={spine ? { borderLeftColor: spine.text } : undefined}
       >
-        <div className="ab-card__titles">
-          <h2 className="ab-card__title" data-testid="project-title">
+        <div className={libraryStyles.cardTitles}>
+          <h2 className={libraryStyles.cardTitle} data-testid="project-title">
             {project.title}
           </h2>
-          <p className="ab-card__author">
+          <p className={libraryStyles.cardAuthor}>
             {project.author || 'Author not set'}
-            <span className="ab-dot" aria-hidden="true" />
+            <span className={bookFrameStyles.dot} aria-hidden="true" />
             {project.language}
           </p>
         </div>
         {hasBook ? (
-          <dl className="ab-card__stats">
+          <dl className={libraryStyles.cardStats}>
             <div>
               <dt>Chapters</dt>
               <dd data-testid="project-chapters">{project.total_chapters}</dd>
@@ -166,7 +172,7 @@ function ProjectCard({ project }: { project: Project }) {
             </div>
           </dl>
         ) : (
-          <p className="ab-card__hint">
+          <p className={libraryStyles.cardHint}>
             {project.status === 'failed'
               ? 'The import failed. Open the book to see why and try again.'
               : project.status === 'parsing'
@@ -174,10 +180,10 @@ function ProjectCard({ project }: { project: Project }) {
                 : 'Import a manuscript to find its chapters and speakers.'}
           </p>
         )}
-        <div className="ab-card__foot">
+        <div className={libraryStyles.cardFoot}>
           <ProjectStatusBadge status={project.status} testId="project-status" />
           <span
-            className="ab-card__time"
+            className={libraryStyles.cardTime}
             title={`Updated ${new Date(project.updated_at).toLocaleString()}`}
           >
             {formatUpdated(project.updated_at)}

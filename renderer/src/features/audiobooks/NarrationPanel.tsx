@@ -3,18 +3,24 @@
  * progress (percent, counts, ETA from GET .../narration/progress) with Cancel, and the answer
  * of the last request (the estimate, the inline rights prompt, or the engine's refusal).
  */
-import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { useStudioApi } from '../../data/contract-query.ts';
 import { useBookNarration } from './book-narration-context.tsx';
+import { BOOK_ROUTE } from './book-queries.ts';
 import { describeBatch } from './BatchStartedLine.tsx';
-import { AbIcon } from './icons.tsx';
 import { NarrationRunMessage } from './NarrationRunMessage.tsx';
 import { NarratorVoicePicker } from './NarratorVoicePicker.tsx';
 import { narrationStatusLabel, progressSummary } from './narration-format.ts';
 import type { BatchStarted, CancelResult } from './narration-types.ts';
 import { useNarrationRun } from './use-narration-run.ts';
+import bookFrameStyles from './BookFrame.module.css';
+import narrationStyles from './Narration.module.css';
+import { Button } from '../../ui/Button.tsx';
 
 export function NarrationPanel() {
-  const { client, project, feed } = useBookNarration();
+  const api = useStudioApi();
+  const { project, feed } = useBookNarration();
+  const params = { project_id: project.id };
   const book = useNarrationRun<BatchStarted>();
   // After a cancel the started run's estimate no longer describes anything: drop it.
   const stop = useNarrationRun<CancelResult>(book.dismiss);
@@ -24,48 +30,53 @@ export function NarrationPanel() {
 
   return (
     <section
-      className="ab-narration"
+      className={narrationStyles.narration}
       aria-label="Narration"
       data-testid="narration-panel"
       data-status={progress?.status ?? 'unknown'}
     >
-      <div className="ab-narration__row">
+      <div className={narrationStyles.narrationRow}>
         <NarratorVoicePicker disabled={running || parsing} />
-        <div className="ab-narration__actions">
+        <div className={narrationStyles.narrationActions}>
           {running ? (
-            <button
-              type="button"
-              className="button button--danger-ghost"
-              onClick={() => void stop.run(() => client.cancel(project.id))}
+            <Button
+              variant="danger-ghost"
+
+              onClick={() =>
+                void stop.run(() => api.post(`${BOOK_ROUTE}/narration/cancel`, { params }))
+              }
               disabled={stop.state.kind === 'busy'}
-              data-testid="narration-cancel"
+              testId="narration-cancel"
             >
               {stop.state.kind === 'busy' ? 'Cancelling…' : 'Cancel narration'}
-            </button>
+            </Button>
           ) : (
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void book.run(() => client.batch(project.id, {}))}
+            <Button
+              variant="primary"
+
+              onClick={() =>
+                void book.run(() => api.post(`${BOOK_ROUTE}/narration/batch`, { params, json: {} }))
+              }
               disabled={book.state.kind === 'busy' || parsing}
-              data-testid="narrate-book"
+              testId="narrate-book"
               title="Narrate every paragraph that has no audio yet (skipped chapters and lines are left out)"
+              icon="mic"
+              busy={book.state.kind === 'busy'}
             >
-              <AbIcon name="mic" />
-              {book.state.kind === 'busy' ? 'Starting…' : 'Narrate book'}
-            </button>
+              Narrate book
+            </Button>
           )}
         </div>
       </div>
 
       {progress && progress.total_paragraphs > 0 && (
-        <div className="ab-narration__progress" data-testid="narration-progress">
-          <div className="ab-narration__progress-head">
+        <div className={narrationStyles.narrationProgress} data-testid="narration-progress">
+          <div className={narrationStyles.narrationProgressHead}>
             <strong data-testid="narration-status">{narrationStatusLabel(progress)}</strong>
             <span className="muted" data-testid="narration-counts">
               {progressSummary(progress)}
             </span>
-            <span className="ab-narration__percent" data-testid="narration-percent">
+            <span className={narrationStyles.narrationPercent} data-testid="narration-percent">
               {Math.round(progress.percent)}%
             </span>
           </div>
@@ -79,14 +90,19 @@ export function NarrationPanel() {
           />
         </div>
       )}
-      {feed.error && <p className="ab-error-text">{feed.error}</p>}
+      {feed.error && <p className={bookFrameStyles.errorText}>{feed.error}</p>}
 
       <NarrationRunMessage
         run={book}
         testId="narrate-book-result"
         describe={describeBatch}
         onIncludeCompleted={() =>
-          void book.run(() => client.batch(project.id, { include_completed: true }))
+          void book.run(() =>
+            api.post(`${BOOK_ROUTE}/narration/batch`, {
+              params,
+              json: { include_completed: true },
+            }),
+          )
         }
       />
       {stop.state.kind === 'done' && (
@@ -98,7 +114,7 @@ export function NarrationPanel() {
         </p>
       )}
       {stop.state.kind === 'error' && (
-        <p className="ab-error-text" role="alert">
+        <p className={bookFrameStyles.errorText} role="alert">
           Could not cancel: {stop.state.message}
         </p>
       )}

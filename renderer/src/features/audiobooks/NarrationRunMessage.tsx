@@ -8,6 +8,9 @@ import type { ReactNode } from 'react';
 import { useBookNarration } from './book-narration-context.tsx';
 import { RightsPrompt } from './RightsPrompt.tsx';
 import type { NarrationRun } from './use-narration-run.ts';
+import bookFrameStyles from './BookFrame.module.css';
+import narrationStyles from './Narration.module.css';
+import { Button } from '../../ui/Button.tsx';
 
 export function NarrationRunMessage<T>({
   run,
@@ -37,28 +40,28 @@ export function NarrationRunMessage<T>({
   }
   if (state.kind === 'done') {
     return (
-      <p className="ab-run-result" role="status" data-testid={testId}>
+      <p className={narrationStyles.runResult} role="status" data-testid={testId}>
         {describe(state.result)}
       </p>
     );
   }
   if (state.kind === 'error') {
     return (
-      <div className="ab-run-error" role="alert" data-testid={`${testId}-error`}>
-        <span className="ab-error-text">
+      <div className={narrationStyles.runError} role="alert" data-testid={`${testId}-error`}>
+        <span className={bookFrameStyles.errorText}>
           {state.code === 'empty_selection'
             ? 'Nothing to narrate: every chosen paragraph already has audio, is locked, or is skipped.'
             : state.message}
         </span>
         {state.code === 'empty_selection' && onIncludeCompleted && (
-          <button
-            type="button"
-            className="button button--small"
+          <Button
+            size="sm"
+
             onClick={onIncludeCompleted}
-            data-testid={`${testId}-again`}
+            testId={`${testId}-again`}
           >
             Narrate them again as new takes (old takes are kept)
-          </button>
+          </Button>
         )}
       </div>
     );

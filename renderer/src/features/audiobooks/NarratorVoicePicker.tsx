@@ -1,87 +1,43 @@
 /**
  * The book's narrator voice (`selected_voice_id`, saved with PUT project at once): the voices
- * suited to the book's language, best fit first, each labelled with its tier so a synthetic
- * built-in voice is never mistaken for a neural one. "Automatic" leaves the choice to the
- * engine (the best voice for the language, neural first). "Hear" plays the chosen voice's
+ * suited to the book's language, best fit first, each saying what kind of voice it is so a
+ * synthetic built-in voice is never mistaken for a neural one. "Automatic" leaves the choice to
+ * the engine (the best voice for the language, neural first). "Hear" plays the chosen voice's
  * preview.
  */
-import { useId, useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation } from '../../data/contract-query.ts';
 import { usePreviewPlayer } from '../voices/use-preview-player.ts';
-import { tierLabel, voiceOptionLabel } from '../voices/voice-labels.ts';
-import { audiobookErrorText } from './audiobook-format.ts';
+import { tierLabel } from '../voices/voice-labels.ts';
+import { VoicePicker } from '../voices/VoicePicker.tsx';
 import { useBookNarration } from './book-narration-context.tsx';
+import { BOOK_ROUTE, bookFamily } from './book-queries.ts';
 
 export function NarratorVoicePicker({ disabled }: { disabled: boolean }) {
-  const { client, voicesClient, project, onProjectChanged, voices, voicesError } =
-    useBookNarration();
-  const player = usePreviewPlayer(voicesClient);
-  const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { project, voices, voicesError } = useBookNarration();
+  const player = usePreviewPlayer();
+  const save = useContractMutation('put', BOOK_ROUTE, { invalidates: [bookFamily(project.id)] });
   const selected = project.selected_voice_id;
   const chosen = voices.find((voice) => voice.id === selected) ?? null;
-
-  async function choose(value: string) {
-    const voiceId = value === '' ? null : Number(value);
-    setBusy(true);
-    setFailure(null);
-    try {
-      const saved = await client.setNarratorVoice(project.id, voiceId);
-      onProjectChanged({ selected_voice_id: saved.selected_voice_id });
-    } catch (caught) {
-      setFailure(audiobookErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const failure = save.error ? errorMessage(save.error) : voicesError;
 
   return (
-    <div className="field ab-voice-picker">
-      <label className="field__label" htmlFor={`${id}-voice`}>
-        Narrator voice <span className="ab-label-note">({project.language || 'any language'})</span>
-      </label>
-      <div className="ab-voice-picker__row">
-        <select
-          id={`${id}-voice`}
-          className="input input--select"
-          value={selected === null ? '' : String(selected)}
-          onChange={(event) => void choose(event.target.value)}
-          disabled={disabled || busy}
-          data-testid="narrator-voice"
-        >
-          <option value="">Automatic (best voice for the language)</option>
-          {selected !== null && !chosen && (
-            <option value={String(selected)}>Voice #{selected}</option>
-          )}
-          {voices.map((voice) => (
-            <option key={voice.id} value={String(voice.id)}>
-              {voiceOptionLabel(voice)}
-            </option>
-          ))}
-        </select>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => chosen && player.toggle(chosen)}
-          disabled={!chosen || player.state.kind === 'loading'}
-          data-testid="narrator-voice-preview"
-          title="Hear a short sample of this voice"
-        >
-          {player.state.kind === 'loading'
-            ? 'Making sample…'
-            : player.state.kind === 'playing' && player.state.voiceId === chosen?.id
-              ? 'Stop'
-              : 'Hear'}
-        </button>
-        <audio ref={player.audio} hidden data-testid="narrator-voice-audio" />
-      </div>
-      {chosen && (
-        <span className="field__hint" data-testid="narrator-voice-tier">
-          {tierLabel(chosen.tier).detail}
-        </span>
-      )}
-      {player.state.kind === 'error' && <p className="field__error">{player.state.message}</p>}
-      {(failure ?? voicesError) && <p className="field__error">{failure ?? voicesError}</p>}
+    <div data-testid="narrator-voice-picker">
+      <VoicePicker
+        label={`Narrator voice (${project.language || 'any language'})`}
+        voices={voices}
+        value={selected}
+        onChange={(id) =>
+          save.mutate({ params: { project_id: project.id }, json: { selected_voice_id: id } })
+        }
+        automatic="Automatic (best voice for the language)"
+        preview={player}
+        disabled={disabled || save.isPending}
+        hint={chosen ? tierLabel(chosen.tier).detail : undefined}
+        error={failure}
+        testId="narrator-voice"
+      />
+      <audio ref={player.audio} hidden data-testid="narrator-voice-audio" />
     </div>
   );
 }

@@ -1,21 +1,18 @@
 /** "New audiobook": title, author, language, description → POST /audiobook/projects. */
-import { useRef, useState, type FormEvent } from 'react';
-import { Dialog } from '../../components/Dialog.tsx';
-import {
-  FormMessages,
-  SelectField,
-  TextField,
-  focusFirstInvalid,
-} from '../../components/Field.tsx';
-import { useAudiobooks } from './audiobooks-context.tsx';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation } from '../../data/contract-query.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FieldRow, FormMessages, TextArea, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
+import { Select } from '../../ui/Select.tsx';
 import {
   LIMITS,
-  audiobookErrorText,
   projectProblems,
   type ProjectErrors,
   type ProjectFields,
 } from './audiobook-format.ts';
 import type { Project } from './audiobook-types.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export const LANGUAGES = [
   { value: 'en-US', label: 'English (United States)' },
@@ -34,8 +31,6 @@ export const LANGUAGES = [
   { value: 'ja-JP', label: 'Japanese (Japan)' },
 ];
 
-const FORM_ID = 'new-audiobook-form';
-
 export function NewProjectDialog({
   onClose,
   onCreated,
@@ -43,8 +38,6 @@ export function NewProjectDialog({
   onClose: () => void;
   onCreated: (project: Project) => void;
 }) {
-  const client = useAudiobooks();
-  const form = useRef<HTMLFormElement>(null);
   const [fields, setFields] = useState<ProjectFields>({
     title: '',
     author: '',
@@ -52,36 +45,28 @@ export function NewProjectDialog({
     description: '',
   });
   const [errors, setErrors] = useState<ProjectErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useContractMutation('post', '/audiobook/projects', {
+    invalidates: ['/audiobook'],
+    onSuccess: onCreated,
+  });
 
   function set<K extends keyof ProjectFields>(key: K, value: string) {
     setFields((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit(event: FormEvent<HTMLFormElement>) {
     const problems = projectProblems(fields);
     setErrors(problems);
-    if (Object.values(problems).some(Boolean)) {
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const project = await client.createProject({
+    if (Object.values(problems).some(Boolean)) return focusFirstInvalid(event.currentTarget);
+    create.mutate({
+      json: {
         title: fields.title.trim(),
         author: fields.author.trim(),
         language: fields.language,
         description: fields.description,
-      });
-      onCreated(project);
-    } catch (caught) {
-      setFailure(audiobookErrorText(caught));
-      setBusy(false);
-    }
+      },
+    });
   }
 
   return (
@@ -89,70 +74,66 @@ export function NewProjectDialog({
       open
       title="New audiobook"
       onClose={onClose}
+      onSubmit={submit}
       testId="new-audiobook-dialog"
       actions={
         <>
-          <button type="button" className="button button--ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             Cancel
-          </button>
-          <button
+          </Button>
+          <Button
+            variant="primary"
             type="submit"
-            form={FORM_ID}
-            className="button button--primary"
-            disabled={busy}
-            data-testid="new-audiobook-create"
+            busy={create.isPending}
+            testId="new-audiobook-create"
           >
-            {busy ? 'Creating…' : 'Create audiobook'}
-          </button>
+            Create audiobook
+          </Button>
         </>
       }
     >
-      <form id={FORM_ID} ref={form} className="form" onSubmit={submit} noValidate>
+      <TextField
+        label="Title"
+        value={fields.title}
+        onChange={(event) => set('title', event.target.value)}
+        error={errors.title}
+        maxLength={LIMITS.title}
+        autoFocus
+        required
+        testId="new-audiobook-title"
+      />
+      <FieldRow>
         <TextField
-          label="Title"
-          value={fields.title}
-          onChange={(event) => set('title', event.target.value)}
-          error={errors.title}
-          maxLength={LIMITS.title}
-          autoFocus
-          required
-          testId="new-audiobook-title"
+          label="Author"
+          value={fields.author}
+          onChange={(event) => set('author', event.target.value)}
+          error={errors.author}
+          hint="Written into the finished package’s details."
+          maxLength={LIMITS.author}
+          testId="new-audiobook-author"
         />
-        <div className="form__row">
-          <TextField
-            label="Author"
-            value={fields.author}
-            onChange={(event) => set('author', event.target.value)}
-            error={errors.author}
-            hint="Written into the finished package’s metadata."
-            maxLength={LIMITS.author}
-            testId="new-audiobook-author"
-          />
-          <SelectField
-            label="Language"
-            value={fields.language}
-            onChange={(event) => set('language', event.target.value)}
-            error={errors.language}
-            options={LANGUAGES}
-            testId="new-audiobook-language"
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="new-audiobook-description">
-            Description <span className="muted">(optional)</span>
-          </label>
-          <textarea
-            id="new-audiobook-description"
-            className="input ab-textarea"
-            rows={3}
-            value={fields.description}
-            maxLength={LIMITS.description}
-            onChange={(event) => set('description', event.target.value)}
-            data-testid="new-audiobook-description"
-          />
-        </div>
-        <FormMessages error={failure} testId="new-audiobook-messages" />
-      </form>
+        <Select
+          label="Language"
+          value={fields.language}
+          onChange={(value) => set('language', value)}
+          error={errors.language}
+          options={LANGUAGES}
+          testId="new-audiobook-language"
+        />
+      </FieldRow>
+      <TextArea
+        label="Description"
+        optional
+        rows={3}
+        value={fields.description}
+        maxLength={LIMITS.description}
+        onChange={(event) => set('description', event.target.value)}
+        testId="new-audiobook-description"
+      />
+      <FormMessages
+        error={create.error ? errorMessage(create.error) : null}
+        testId="new-audiobook-messages"
+      />
     </Dialog>
   );
 }

@@ -4,55 +4,60 @@
  * locked paragraph (409) and that answer is shown here as the engine words it. The editor stays
  * open after a refusal so nothing typed is lost.
  */
-import { useId, useState, type FormEvent } from 'react';
-import { Icon } from '../../components/Icon.tsx';
-import { useAudiobooks } from './audiobooks-context.tsx';
-import {
-  LIMITS,
-  audiobookErrorText,
-  directionProblem,
-  humanize,
-  speakerProblem,
-} from './audiobook-format.ts';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation } from '../../data/contract-query.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Badge, type BadgeTone } from '../../ui/Badge.tsx';
+import { Button, IconButton } from '../../ui/Button.tsx';
+import { cx } from '../../ui/cx.ts';
+import { FieldRow, FormActions, TextArea, TextField } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { LIMITS, directionProblem, humanize, speakerProblem } from './audiobook-format.ts';
 import type { Paragraph, ParagraphUpdate } from './audiobook-types.ts';
 import { SpeakerChip, speakerStyle } from './bits.tsx';
-import { AbIcon } from './icons.tsx';
+import { BOOK_ROUTE, bookFamily } from './book-queries.ts';
 import { TakesPanel } from './TakesPanel.tsx';
+import bookFrameStyles from './BookFrame.module.css';
+import styles from './Manuscript.module.css';
+
+type Busy = 'lock' | 'skip' | 'save' | null;
 
 export function ParagraphItem({
   projectId,
   paragraph,
   aliases,
   speakers,
-  onSaved,
 }: {
   projectId: string;
   paragraph: Paragraph;
   aliases: ReadonlyMap<string, string>;
   /** Known speaker names, offered while editing. */
   speakers: readonly string[];
-  onSaved: (paragraph: Paragraph, textChanged: boolean) => void;
 }) {
-  const client = useAudiobooks();
-  const id = useId();
   const [editing, setEditing] = useState(false);
   const [takesOpen, setTakesOpen] = useState(false);
   const [text, setText] = useState(paragraph.text);
   const [speaker, setSpeaker] = useState(paragraph.character_name);
   const [direction, setDirection] = useState(paragraph.direction);
-  const [busy, setBusy] = useState<'lock' | 'skip' | 'save' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const update = useContractMutation('put', `${BOOK_ROUTE}/paragraphs/{paragraph_id}`, {
+    // A line's text, speaker or status feeds the book's totals, cast and estimate.
+    invalidates: [bookFamily(projectId)],
+  });
+  const position = paragraph.position;
+  const listId = `speakers-${paragraph.id}`;
 
-  async function put(change: ParagraphUpdate, what: 'lock' | 'skip' | 'save'): Promise<boolean> {
+  async function put(change: ParagraphUpdate, what: Busy): Promise<boolean> {
     setBusy(what);
-    setFailure(null);
     try {
-      const saved = await client.updateParagraph(projectId, paragraph.id, change);
-      onSaved(saved, change.text !== undefined);
+      await update.mutateAsync({
+        params: { project_id: projectId, paragraph_id: paragraph.id },
+        json: change,
+      });
       return true;
-    } catch (caught) {
-      setFailure(audiobookErrorText(caught));
+    } catch {
       return false;
     } finally {
       setBusy(null);
@@ -63,7 +68,7 @@ export function ParagraphItem({
     setText(paragraph.text);
     setSpeaker(paragraph.character_name);
     setDirection(paragraph.direction);
-    setFailure(null);
+    update.reset();
     setFieldError(null);
     setEditing(true);
   }
@@ -80,237 +85,198 @@ export function ParagraphItem({
     if (text !== paragraph.text) change.text = text;
     if (speaker.trim() !== paragraph.character_name) change.character_name = speaker.trim();
     if (direction !== paragraph.direction) change.direction = direction;
-    if (Object.keys(change).length === 0) {
-      setEditing(false);
-      return;
-    }
+    if (Object.keys(change).length === 0) return setEditing(false);
     if (await put(change, 'save')) setEditing(false);
   }
 
-  const classes = [
-    'ab-paragraph',
-    paragraph.locked && 'ab-paragraph--locked',
-    paragraph.skip_narration && 'ab-paragraph--skipped',
-    editing && 'ab-paragraph--editing',
-  ]
-    .filter(Boolean)
-    .join(' ');
-
   return (
     <li
-      className={classes}
+      className={cx(
+        styles.paragraph,
+        paragraph.locked && styles.paragraphLocked,
+        paragraph.skip_narration && styles.paragraphSkipped,
+        editing && styles.paragraphEditing,
+      )}
       style={speakerStyle(paragraph.character_name, aliases)}
       data-testid="paragraph"
       data-paragraph-id={paragraph.id}
-      data-position={paragraph.position}
+      data-position={position}
       data-locked={paragraph.locked}
       data-skipped={paragraph.skip_narration}
     >
-      <span className="ab-paragraph__position" aria-label={`Paragraph ${paragraph.position}`}>
-        {paragraph.position}
+      <span className={styles.paragraphPosition} aria-label={`Paragraph ${position}`}>
+        {position}
       </span>
-      <div className="ab-paragraph__body">
-        <div className="ab-paragraph__top">
+      <div className={styles.paragraphBody}>
+        <div className={styles.paragraphTop}>
           <SpeakerChip name={paragraph.character_name} aliases={aliases} testId="speaker-label" />
           {paragraph.direction && !editing && (
-            <span className="ab-paragraph__direction" data-testid="paragraph-direction">
+            <span className={styles.paragraphDirection} data-testid="paragraph-direction">
               {paragraph.direction}
             </span>
           )}
-          <span className="ab-paragraph__spacer" />
+          <span className={styles.paragraphSpacer} />
           {paragraph.status !== 'pending' && (
-            <span
-              className={`badge badge--${statusTone(paragraph.status)}`}
-              data-testid="paragraph-status"
-              data-status={paragraph.status}
-            >
-              {humanize(paragraph.status)}
+            <span data-testid="paragraph-status" data-status={paragraph.status}>
+              <Badge tone={statusTone(paragraph.status)}>{humanize(paragraph.status)}</Badge>
             </span>
           )}
-          {paragraph.skip_narration && <span className="ab-tag ab-tag--skip">Skipped</span>}
-          <div className="ab-paragraph__tools">
-            <button
-              type="button"
-              className="ab-icon-button"
+          {paragraph.skip_narration && (
+            <span className={cx(bookFrameStyles.tag, bookFrameStyles.tagSkip)}>Skipped</span>
+          )}
+          <div className={styles.paragraphTools}>
+            <IconButton
+              icon={paragraph.locked ? 'lock' : 'unlock'}
+              size="sm"
               aria-pressed={paragraph.locked}
-              aria-label={`Lock paragraph ${paragraph.position}`}
-              title={
+              label={
                 paragraph.locked
-                  ? 'Locked: edits, re-detection and re-takes are refused. Click to unlock.'
-                  : 'Lock this paragraph against edits and re-takes.'
+                  ? `Paragraph ${position} is locked: edits and re-takes are refused. Press to unlock.`
+                  : `Lock paragraph ${position} against edits and re-takes`
               }
               disabled={busy !== null}
               onClick={() => void put({ locked: !paragraph.locked }, 'lock')}
-              data-testid="paragraph-lock"
-            >
-              <AbIcon name={paragraph.locked ? 'lock' : 'unlock'} />
-            </button>
-            <button
-              type="button"
-              className="ab-icon-button"
+              testId="paragraph-lock"
+            />
+            <IconButton
+              icon="skip"
+              size="sm"
               aria-pressed={paragraph.skip_narration}
-              aria-label={`Skip paragraph ${paragraph.position} in narration`}
-              title={
+              label={
                 paragraph.skip_narration
-                  ? 'Skipped: not narrated or exported. Click to narrate it.'
-                  : 'Skip this paragraph in narration and export.'
+                  ? `Paragraph ${position} is skipped: not narrated or exported. Press to narrate it.`
+                  : `Skip paragraph ${position} in narration and export`
               }
               disabled={busy !== null}
               onClick={() => void put({ skip_narration: !paragraph.skip_narration }, 'skip')}
-              data-testid="paragraph-skip"
-            >
-              <AbIcon name="skip" />
-            </button>
-            <button
-              type="button"
-              className="ab-icon-button"
+              testId="paragraph-skip"
+            />
+            <IconButton
+              icon="mic"
+              size="sm"
               aria-expanded={takesOpen}
-              aria-label={`Narration and takes of paragraph ${paragraph.position}`}
-              title="Narrate this paragraph, hear and compare its takes"
+              label={`Narrate paragraph ${position}, hear and compare its takes`}
               onClick={() => setTakesOpen((open) => !open)}
-              data-testid="paragraph-takes"
-            >
-              <AbIcon name="mic" />
-            </button>
-            <button
-              type="button"
-              className="ab-icon-button"
+              testId="paragraph-takes"
+            />
+            <IconButton
+              icon="edit"
+              size="sm"
               aria-expanded={editing}
-              aria-label={`Edit paragraph ${paragraph.position}`}
-              title="Edit the text, speaker and direction"
+              label={`Edit paragraph ${position}: text, speaker and direction`}
               disabled={busy !== null || editing}
               onClick={startEditing}
-              data-testid="paragraph-edit"
-            >
-              <AbIcon name="edit" />
-            </button>
+              testId="paragraph-edit"
+            />
           </div>
         </div>
 
         {editing ? (
-          <form className="ab-editor" onSubmit={save} noValidate data-testid="paragraph-editor">
+          <form className={styles.editor} onSubmit={save} noValidate data-testid="paragraph-editor">
             {paragraph.locked && (
-              <p className="ab-editor__locked">
-                <AbIcon name="lock" /> This paragraph is locked; the engine refuses changes until it
+              <p className={styles.editorLocked}>
+                <Icon name="lock" /> This paragraph is locked; the engine refuses changes until it
                 is unlocked.
               </p>
             )}
-            <label className="visually-hidden" htmlFor={`${id}-text`}>
-              Text of paragraph {paragraph.position}
-            </label>
-            <textarea
-              id={`${id}-text`}
-              className="input ab-textarea ab-editor__text"
+            <TextArea
+              label={`Text of paragraph ${position}`}
+              hideLabel
               value={text}
               rows={Math.min(12, Math.max(3, Math.ceil(text.length / 90)))}
               onChange={(event) => setText(event.target.value)}
               autoFocus
-              data-testid="paragraph-text-input"
+              testId="paragraph-text-input"
             />
-            <div className="ab-editor__row">
-              <div className="field">
-                <label className="field__label" htmlFor={`${id}-speaker`}>
-                  Speaker
-                </label>
-                <input
-                  id={`${id}-speaker`}
-                  className="input"
-                  value={speaker}
-                  maxLength={LIMITS.characterName}
-                  placeholder="Narrator"
-                  list={`${id}-speakers`}
-                  onChange={(event) => setSpeaker(event.target.value)}
-                  data-testid="paragraph-speaker-input"
-                />
-                <datalist id={`${id}-speakers`}>
-                  {speakers.map((name) => (
-                    <option key={name} value={name} />
-                  ))}
-                </datalist>
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor={`${id}-direction`}>
-                  Direction{' '}
-                  <span className="ab-label-note">
-                    (first {LIMITS.performedDirection} characters are performed)
-                  </span>
-                </label>
-                <input
-                  id={`${id}-direction`}
-                  className="input"
-                  value={direction}
-                  maxLength={LIMITS.direction}
-                  placeholder="e.g. whispering, amused"
-                  onChange={(event) => setDirection(event.target.value)}
-                  data-testid="paragraph-direction-input"
-                />
-              </div>
-            </div>
-            {fieldError && <p className="field__error">{fieldError}</p>}
-            <div className="ab-editor__actions">
-              <span className="muted small">Empty speaker: the narrator reads it.</span>
-              <button
-                type="button"
-                className="button button--ghost button--small"
+            <FieldRow>
+              <TextField
+                label="Speaker"
+                value={speaker}
+                maxLength={LIMITS.characterName}
+                placeholder="Narrator"
+                list={listId}
+                onChange={(event) => setSpeaker(event.target.value)}
+                hint="Empty: the narrator reads it."
+                testId="paragraph-speaker-input"
+              />
+              <TextField
+                label="Direction"
+                value={direction}
+                maxLength={LIMITS.direction}
+                placeholder="e.g. whispering, amused"
+                onChange={(event) => setDirection(event.target.value)}
+                hint={`The first ${LIMITS.performedDirection} characters are performed.`}
+                testId="paragraph-direction-input"
+              />
+            </FieldRow>
+            <datalist id={listId}>
+              {speakers.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+            {fieldError && <p className={bookFrameStyles.errorText}>{fieldError}</p>}
+            <FormActions>
+              <Button
+                variant="primary"
+                size="sm"
+                type="submit"
+                busy={busy === 'save'}
+                disabled={busy !== null}
+                testId="paragraph-save"
+              >
+                Save
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
                 onClick={() => {
                   setEditing(false);
-                  setFailure(null);
+                  update.reset();
                 }}
               >
                 Cancel
-              </button>
-              <button
-                type="submit"
-                className="button button--primary button--small"
-                disabled={busy !== null}
-                data-testid="paragraph-save"
-              >
-                {busy === 'save' ? 'Saving…' : 'Save'}
-              </button>
-            </div>
+              </Button>
+            </FormActions>
           </form>
         ) : (
-          <p className="ab-paragraph__text" data-testid="paragraph-text">
+          <p className={styles.paragraphText} data-testid="paragraph-text">
             {paragraph.text}
           </p>
         )}
 
-        {takesOpen && (
-          <TakesPanel paragraph={paragraph} onParagraph={(next) => onSaved(next, false)} />
-        )}
+        {takesOpen && <TakesPanel paragraph={paragraph} />}
 
-        {failure && (
-          <div
-            className="alert alert--error ab-paragraph__error"
-            role="alert"
-            data-testid="paragraph-error"
+        {update.error && (
+          <Alert
+            tone="error"
+            testId="paragraph-error"
+            title="Not saved."
+            action={
+              paragraph.locked &&
+              editing && (
+                <Button
+                  size="sm"
+                  icon="unlock"
+                  onClick={() => void put({ locked: false }, 'lock')}
+                  disabled={busy !== null}
+                  testId="paragraph-unlock"
+                >
+                  Unlock
+                </Button>
+              )
+            }
           >
-            <Icon name="alert" />
-            <div className="ab-paragraph__error-text">
-              <strong>Not saved.</strong> {failure}
-            </div>
-            {paragraph.locked && editing && (
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => void put({ locked: false }, 'lock')}
-                disabled={busy !== null}
-                data-testid="paragraph-unlock"
-              >
-                <AbIcon name="unlock" />
-                Unlock
-              </button>
-            )}
-          </div>
+            {errorMessage(update.error)}
+          </Alert>
         )}
       </div>
     </li>
   );
 }
 
-function statusTone(status: string): string {
+function statusTone(status: string): BadgeTone {
   if (status === 'completed') return 'ok';
   if (status === 'failed') return 'error';
-  if (status === 'narrating' || status === 'queued') return 'running';
+  if (status === 'narrating' || status === 'queued') return 'info';
   return 'neutral';
 }

@@ -3,16 +3,20 @@
  * own voice and speed if wanted (nothing is saved on the paragraph). The answer's service block
  * is shown: which take it will be and whether it is the free regeneration or billed.
  */
-import { useId, useState } from 'react';
-import { voiceOptionLabel } from '../voices/voice-labels.ts';
+import { useState } from 'react';
+import { useStudioApi } from '../../data/contract-query.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { VoicePicker } from '../voices/VoicePicker.tsx';
 import { useBookNarration } from './book-narration-context.tsx';
-import { AbIcon } from './icons.tsx';
+import { BOOK_ROUTE } from './book-queries.ts';
 import { NarrationRunMessage } from './NarrationRunMessage.tsx';
 import { serviceSummary } from './narration-format.ts';
 import type { NarrateRequest, NarrateStarted } from './narration-types.ts';
 import { useNarrationRun } from './use-narration-run.ts';
+import narrationStyles from './Narration.module.css';
 
-const SPEEDS = [0.75, 0.9, 1, 1.1, 1.25, 1.5] as const;
+const SPEEDS = ['0.75', '0.9', '1', '1.1', '1.25', '1.5'] as const;
 
 export function ParagraphNarrate({
   paragraphId,
@@ -25,70 +29,62 @@ export function ParagraphNarrate({
   disabled: boolean;
   onStarted: (started: NarrateStarted) => void;
 }) {
-  const { client, project, voices } = useBookNarration();
-  const id = useId();
-  const [voice, setVoice] = useState('');
+  const api = useStudioApi();
+  const { project, voices } = useBookNarration();
+  const [voice, setVoice] = useState<number | null>(null);
   const [speed, setSpeed] = useState('');
   const narrate = useNarrationRun<NarrateStarted>(onStarted);
 
   function start() {
     const body: NarrateRequest = {};
-    if (voice !== '') body.voice_id = Number(voice);
+    if (voice !== null) body.voice_id = voice;
     if (speed !== '') body.speed = Number(speed);
-    void narrate.run(() => client.narrateParagraph(project.id, paragraphId, body));
+    void narrate.run(() =>
+      api.post(`${BOOK_ROUTE}/paragraphs/{paragraph_id}/narrate`, {
+        params: { project_id: project.id, paragraph_id: paragraphId },
+        json: body,
+      }),
+    );
   }
 
   return (
-    <div className="ab-narrate-one" data-testid="paragraph-narrate">
-      <div className="ab-narrate-one__row">
-        <label className="visually-hidden" htmlFor={`${id}-voice`}>
-          Voice for this take
-        </label>
-        <select
-          id={`${id}-voice`}
-          className="input input--select ab-narrate-one__voice"
-          value={voice}
-          onChange={(event) => setVoice(event.target.value)}
-          data-testid="narrate-voice"
-        >
-          <option value="">The paragraph’s own voice</option>
-          {voices.map((v) => (
-            <option key={v.id} value={String(v.id)}>
-              {voiceOptionLabel(v)}
-            </option>
-          ))}
-        </select>
-        <label className="visually-hidden" htmlFor={`${id}-speed`}>
-          Speed for this take
-        </label>
-        <select
-          id={`${id}-speed`}
-          className="input input--select ab-narrate-one__speed"
-          value={speed}
-          onChange={(event) => setSpeed(event.target.value)}
-          data-testid="narrate-speed"
-        >
-          <option value="">Book speed</option>
-          {SPEEDS.map((s) => (
-            <option key={s} value={String(s)}>
-              {s.toFixed(2)}×
-            </option>
-          ))}
-        </select>
-        <button
-          type="button"
-          className="button button--small button--primary"
+    <div data-testid="paragraph-narrate">
+      <div className={narrationStyles.narrateOneRow}>
+        <div className={narrationStyles.narrateOneVoice}>
+          <VoicePicker
+            label="Voice for this take"
+            hideLabel
+            voices={voices}
+            value={voice}
+            onChange={setVoice}
+            automatic="The paragraph’s own voice"
+            testId="narrate-voice"
+          />
+        </div>
+        <div className={narrationStyles.narrateOneSpeed}>
+          <Select
+            label="Speed for this take"
+            hideLabel
+            value={speed}
+            onChange={setSpeed}
+            testId="narrate-speed"
+            options={[
+              { value: '', label: 'Book speed' },
+              ...SPEEDS.map((s) => ({ value: s, label: `${Number(s).toFixed(2)}×` })),
+            ]}
+          />
+        </div>
+        <Button
+          size="sm"
+          variant="primary"
+          icon="mic"
           onClick={start}
-          disabled={disabled || narrate.state.kind === 'busy'}
-          data-testid="narrate-paragraph"
+          disabled={disabled}
+          busy={narrate.state.kind === 'busy'}
+          testId="narrate-paragraph"
         >
-          <AbIcon name="mic" />
-          {narrate.state.kind === 'busy'
-            ? 'Starting…'
-            : hasTakes
-              ? 'Narrate again'
-              : 'Narrate paragraph'}
-        </button>
+          {hasTakes ? 'Narrate again' : 'Narrate paragraph'}
+        </Button>
       </div>
       <NarrationRunMessage
         run={narrate}

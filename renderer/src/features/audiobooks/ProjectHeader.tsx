@@ -3,75 +3,78 @@
  * (GET .../cost-estimate) and the rights attestation (POST .../rights-attestation, once per
  * book, needed before narration).
  */
-import { useCallback, useState, type ReactNode } from 'react';
-import { Dialog } from '../../components/Dialog.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { useState, type ReactNode } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation, useContractQuery } from '../../data/contract-query.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
-import { useAudiobooks } from './audiobooks-context.tsx';
-import { approxRuntime, audiobookErrorText, formatCount, formatUsd } from './audiobook-format.ts';
+import { approxRuntime, formatCount, formatUsd } from './audiobook-format.ts';
 import type { Project } from './audiobook-types.ts';
 import { bookNumbers, chaptersNote, wordsNote } from './book-numbers.ts';
 import { ProjectStatusBadge } from './bits.tsx';
-import { AbIcon } from './icons.tsx';
-import { useResource } from './use-resource.ts';
+import { BOOK_ROUTE, bookFamily } from './book-queries.ts';
+import { cx } from '../../ui/cx.ts';
+import bookFrameStyles from './BookFrame.module.css';
+import projectHeaderStyles from './ProjectHeader.module.css';
+import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 
-export function ProjectHeader({
-  project,
-  onImport,
-  onChanged,
-}: {
-  project: Project;
-  onImport: () => void;
-  onChanged: (next: Partial<Project>) => void;
-}) {
+export function ProjectHeader({ project, onImport }: { project: Project; onImport: () => void }) {
   const numbers = bookNumbers(project.chapters ?? []);
   const { hasBook } = numbers;
 
   return (
-    <section className="ab-header" aria-labelledby="ab-project-title" data-testid="project-header">
-      <div className="ab-header__main">
-        <div className="ab-header__titles">
-          <div className="ab-header__title-row">
-            <h2 className="ab-header__title" id="ab-project-title" data-testid="project-heading">
+    <section
+      className={projectHeaderStyles.header}
+      aria-labelledby="ab-project-title"
+      data-testid="project-header"
+    >
+      <div className={projectHeaderStyles.headerMain}>
+        <div className={projectHeaderStyles.headerTitles}>
+          <div className={projectHeaderStyles.headerTitleRow}>
+            <h2
+              className={projectHeaderStyles.headerTitle}
+              id="ab-project-title"
+              data-testid="project-heading"
+            >
               {project.title}
             </h2>
             <ProjectStatusBadge status={project.status} testId="project-header-status" />
           </div>
-          <p className="ab-header__byline">
+          <p className={projectHeaderStyles.headerByline}>
             {project.author ? (
               <>by {project.author}</>
             ) : (
               <span className="muted">Author not set</span>
             )}
-            <span className="ab-dot" aria-hidden="true" />
+            <span className={bookFrameStyles.dot} aria-hidden="true" />
             {project.language}
             {project.source_filename && (
               <>
-                <span className="ab-dot" aria-hidden="true" />
-                <span className="ab-header__file" title="The imported manuscript">
+                <span className={bookFrameStyles.dot} aria-hidden="true" />
+                <span className={projectHeaderStyles.headerFile} title="The imported manuscript">
                   {project.source_filename}
                 </span>
               </>
             )}
           </p>
         </div>
-        <div className="ab-header__actions">
-          <RightsControl project={project} onChanged={onChanged} />
-          <button
-            type="button"
-            className={`button ${hasBook ? '' : 'button--primary'}`}
+        <div className={projectHeaderStyles.headerActions}>
+          <RightsControl project={project} />
+          <Button
+            variant={hasBook ? 'secondary' : 'primary'}
+            icon="upload"
             onClick={onImport}
             disabled={project.status === 'parsing'}
-            data-testid="import-manuscript"
+            testId="import-manuscript"
           >
-            <Icon name="upload" />
             {hasBook ? 'Import more…' : 'Import manuscript'}
-          </button>
+          </Button>
         </div>
       </div>
 
-      <dl className="ab-header__stats">
+      <dl className={projectHeaderStyles.headerStats}>
         <Stat
           label="Chapters"
           testId="header-chapters"
@@ -105,21 +108,12 @@ export function ProjectHeader({
 }
 
 function CostStat({ project }: { project: Project }) {
-  const client = useAudiobooks();
   const hasBook = (project.chapters?.length ?? 0) > 0;
-  // Asked again whenever the book changes: its totals, any chapter's skip flag or narration
-  // status (the page reloads the project as lines are narrated).
-  const version = `${project.updated_at}|${project.total_words}|${(project.chapters ?? [])
-    .map((chapter) => `${chapter.skip_narration ? 1 : 0}${chapter.status}`)
-    .join(',')}`;
-  const load = useCallback(
-    (signal: AbortSignal) => {
-      void version;
-      return client.costEstimate(project.id, signal);
-    },
-    [client, project.id, version],
-  );
-  const estimate = useResource(load);
+  // In the book's route family: any change to the book (a skipped chapter, narrated lines)
+  // refreshes it with the rest.
+  const estimate = useContractQuery(`${BOOK_ROUTE}/cost-estimate`, {
+    params: { project_id: project.id },
+  });
   const data = estimate.data;
   return (
     <Stat
@@ -129,7 +123,7 @@ function CostStat({ project }: { project: Project }) {
         hasBook && data ? (
           <span data-testid="cost-usd">{formatUsd(data.estimated_cost_usd)}</span>
         ) : (
-          <span title={estimate.error ?? undefined}>–</span>
+          <span title={estimate.error ? errorMessage(estimate.error) : undefined}>–</span>
         )
       }
       note={
@@ -159,68 +153,47 @@ function Stat({
   testId?: string;
 }) {
   return (
-    <div className="ab-stat" data-testid={testId}>
+    <div className={projectHeaderStyles.stat} data-testid={testId}>
       <dt>{label}</dt>
       <dd>
-        <span className="ab-stat__value" data-testid={testId && `${testId}-value`}>
+        <span className={projectHeaderStyles.statValue} data-testid={testId && `${testId}-value`}>
           {value}
         </span>
-        {note !== undefined && <span className="ab-stat__note">{note}</span>}
+        {note !== undefined && <span className={projectHeaderStyles.statNote}>{note}</span>}
       </dd>
     </div>
   );
 }
 
-function RightsControl({
-  project,
-  onChanged,
-}: {
-  project: Project;
-  onChanged: (next: Partial<Project>) => void;
-}) {
-  const client = useAudiobooks();
+function RightsControl({ project }: { project: Project }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const attestation = useContractMutation('post', `${BOOK_ROUTE}/rights-attestation`, {
+    invalidates: [bookFamily(project.id)],
+    onSuccess: () => setOpen(false),
+  });
+  const busy = attestation.isPending;
+  const failure = attestation.error ? errorMessage(attestation.error) : null;
 
   if (project.rights_attested_at) {
     return (
       <span
-        className="ab-rights ab-rights--done"
+        className={cx(projectHeaderStyles.rights, projectHeaderStyles.rightsDone)}
         data-testid="rights-attested"
         title={`Attested ${new Date(project.rights_attested_at).toLocaleString()}`}
       >
-        <AbIcon name="shield" />
+        <Icon name="attested" />
         Rights attested · {formatTimestamp(project.rights_attested_at)}
       </span>
     );
   }
 
-  async function attest() {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const answer = await client.attestRights(project.id);
-      onChanged({ rights_attested_at: answer.rights_attested_at });
-      setOpen(false);
-    } catch (caught) {
-      setFailure(audiobookErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const attest = () => attestation.mutate({ params: { project_id: project.id } });
 
   return (
     <>
-      <button
-        type="button"
-        className="button button--ghost"
-        onClick={() => setOpen(true)}
-        data-testid="attest-rights"
-      >
-        <AbIcon name="shield" />
+      <Button variant="ghost" icon="shield" onClick={() => setOpen(true)} testId="attest-rights">
         Attest rights…
-      </button>
+      </Button>
       <Dialog
         open={open}
         title="Attest your rights to this book"
@@ -229,18 +202,12 @@ function RightsControl({
         describedBy="attest-text"
         actions={
           <>
-            <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
+            <Button variant="ghost" onClick={() => setOpen(false)}>
               Cancel
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void attest()}
-              disabled={busy}
-              data-testid="attest-confirm"
-            >
-              {busy ? 'Recording…' : 'I hold these rights'}
-            </button>
+            </Button>
+            <Button variant="primary" onClick={attest} busy={busy} testId="attest-confirm">
+              I hold these rights
+            </Button>
           </>
         }
       >

@@ -1,29 +1,32 @@
 /**
  * One audiobook: the header (status, totals, cost estimate, rights attestation), the import
- * dialog, and the Manuscript and Cast tabs. The project is read with its chapters; while it is
- * `parsing` it is read again whenever a parse job moves on the job event stream (no polling), so
- * a parse started elsewhere (or a closed import dialog) still lands.
+ * dialog, the narration bar and export, and the Manuscript and Cast tabs. The book is one query
+ * (with its chapters); the job event stream refreshes it when a parse, a narration or an export
+ * of this book starts or ends (data/job-invalidation.ts), so a parse started elsewhere, or a
+ * closed import dialog, still lands without polling.
  */
-import { useCallback, useState } from 'react';
-import { Icon } from '../../components/Icon.tsx';
-import { useJobUpdates } from '../jobs/use-job.ts';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation } from '../../data/contract-query.ts';
+import { Alert, EmptyState } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { PageBody } from '../../ui/Layout.tsx';
+import { TabLinks } from '../../ui/Tabs.tsx';
+import { useShortcut } from '../shell/shortcuts-context.tsx';
 import { hrefFor } from '../shell/router.ts';
-import { useAudiobooks } from './audiobooks-context.tsx';
-import { audiobookErrorText, plural } from './audiobook-format.ts';
+import { plural } from './audiobook-format.ts';
 import { LIBRARY_PATH, castPath, projectPath } from './audiobook-routes.ts';
-import type { DetectResult, Project } from './audiobook-types.ts';
 import { BookNarrationProvider } from './book-narration-context.tsx';
+import { BOOK_ROUTE, bookFamily, useProject } from './book-queries.ts';
 import { CastPanel } from './CastPanel.tsx';
-import { AbIcon } from './icons.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { ManuscriptView } from './ManuscriptView.tsx';
 import { ExportPanel } from './export/ExportPanel.tsx';
 import { NarrationPanel } from './NarrationPanel.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
-import { useResource } from './use-resource.ts';
-
-/** The engine's job type of a manuscript parse (engine/src/features/books/book-jobs.ts). */
-const PARSE_JOB_TYPE = 'audiobook_parse';
+import bookFrameStyles from './BookFrame.module.css';
+import projectHeaderStyles from './ProjectHeader.module.css';
+import { Icon } from '../../ui/Icon.tsx';
 
 export function ProjectPage({
   projectId,
@@ -34,224 +37,152 @@ export function ProjectPage({
   tab: 'manuscript' | 'cast';
   chapterId: string | null;
 }) {
-  const client = useAudiobooks();
-  const load = useCallback(
-    (signal: AbortSignal) => client.getProject(projectId, true, signal),
-    [client, projectId],
-  );
-  const project = useResource(load);
+  const project = useProject(projectId);
   const [importing, setImporting] = useState(false);
-  /** Bumped when speakers change (detection, alias): labels and the cast reload. */
-  const [speakerVersion, setSpeakerVersion] = useState(0);
-  const [detect, setDetect] = useState<
-    | { kind: 'idle' }
-    | { kind: 'busy' }
-    | { kind: 'done'; result: DetectResult }
-    | { kind: 'error'; message: string }
-  >({ kind: 'idle' });
+  const detect = useContractMutation('post', `${BOOK_ROUTE}/cast/detect`, {
+    invalidates: [bookFamily(projectId)],
+  });
+  const detectSpeakers = () =>
+    detect.mutate({ params: { project_id: projectId }, query: { method: 'heuristic' } });
+  const data = project.data;
+  useShortcut('i', 'Import a manuscript', () => setImporting(true), 'Audiobook', Boolean(data));
 
-  const status = project.data?.status;
-  const { reload, setData } = project;
-  const changed = useCallback(
-    (next: Partial<Project>) => setData((current) => (current ? { ...current, ...next } : current)),
-    [setData],
-  );
-  useJobUpdates((job) => status === 'parsing' && !importing && job.type === PARSE_JOB_TYPE, reload);
-
-  async function detectSpeakers() {
-    setDetect({ kind: 'busy' });
-    try {
-      const result = await client.detectSpeakers(projectId);
-      setDetect({ kind: 'done', result });
-      setSpeakerVersion((n) => n + 1);
-    } catch (caught) {
-      setDetect({ kind: 'error', message: audiobookErrorText(caught) });
-    }
-  }
-
-  if (!project.data) {
+  if (!data) {
     return (
-      <div className="ab-page stack">
+      <PageBody>
         <BackLink />
         {project.error ? (
-          <div className="alert alert--error" role="alert" data-testid="project-error">
-            <Icon name="alert" />
-            <div>Could not open this audiobook: {project.error}</div>
-          </div>
+          <Alert tone="error" testId="project-error">
+            Could not open this audiobook: {errorMessage(project.error)}
+          </Alert>
         ) : (
           <p className="muted" role="status">
             Opening the audiobook…
           </p>
         )}
-      </div>
+      </PageBody>
     );
   }
 
-  const data = project.data;
   const chapters = data.chapters ?? [];
   const hasBook = chapters.length > 0;
 
   return (
-    <div
-      className="ab-page ab-project stack"
-      data-testid="audiobook-project"
-      data-status={data.status}
-    >
-      <BackLink />
-      <ProjectHeader project={data} onImport={() => setImporting(true)} onChanged={changed} />
+    <PageBody wide>
+      <div
+        className={bookFrameStyles.project}
+        data-testid="audiobook-project"
+        data-status={data.status}
+      >
+        <BackLink />
+        <ProjectHeader project={data} onImport={() => setImporting(true)} />
 
-      {data.status === 'failed' && data.error_message && !importing && (
-        <div className="alert alert--error" role="alert" data-testid="project-failure">
-          <Icon name="alert" />
-          <div>
-            <strong>The last import failed.</strong> {data.error_message}
-          </div>
-        </div>
-      )}
+        {data.status === 'failed' && data.error_message && !importing && (
+          <Alert tone="error" testId="project-failure" title="The last import failed.">
+            {data.error_message}
+          </Alert>
+        )}
 
-      {hasBook ? (
-        <BookNarrationProvider
-          project={data}
-          onProjectChanged={changed}
-          onNarrationChanged={reload}
-        >
-          <NarrationPanel />
-          <ExportPanel projectId={projectId} onBookChanged={reload} />
-          <div className="ab-tabs-bar">
-            <nav className="tabs" aria-label="Audiobook pages">
-              <a
-                className="tabs__item"
-                href={hrefFor(projectPath(projectId))}
-                aria-current={tab === 'manuscript' ? 'page' : undefined}
-                data-testid="tab-manuscript"
-              >
-                Manuscript
-              </a>
-              <a
-                className="tabs__item"
-                href={hrefFor(castPath(projectId))}
-                aria-current={tab === 'cast' ? 'page' : undefined}
-                data-testid="tab-cast"
-              >
-                Cast
-              </a>
-            </nav>
-            <div className="ab-tabs-bar__actions">
-              <DetectStatus state={detect} />
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => void detectSpeakers()}
-                disabled={detect.kind === 'busy' || data.status === 'parsing'}
-                data-testid="detect-speakers"
-                title="Find who says each line of dialogue (instant, on this machine)"
-              >
-                <AbIcon name="wand" />
-                {detect.kind === 'busy' ? 'Detecting…' : 'Detect speakers'}
-              </button>
+        {hasBook ? (
+          <BookNarrationProvider project={data}>
+            <NarrationPanel />
+            <ExportPanel projectId={projectId} />
+            <div className={projectHeaderStyles.tabsBar}>
+              <TabLinks
+                label="Audiobook pages"
+                tabs={[
+                  {
+                    href: hrefFor(projectPath(projectId)),
+                    label: 'Manuscript',
+                    current: tab === 'manuscript',
+                    testId: 'tab-manuscript',
+                  },
+                  {
+                    href: hrefFor(castPath(projectId)),
+                    label: 'Cast',
+                    current: tab === 'cast',
+                    testId: 'tab-cast',
+                  },
+                ]}
+              />
+              <div className={projectHeaderStyles.tabsBarActions}>
+                <span
+                  className={projectHeaderStyles.detectStatus}
+                  role="status"
+                  data-testid="detect-status"
+                >
+                  {detect.data &&
+                    (detect.data.detected_paragraphs === 0
+                      ? 'No new lines attributed.'
+                      : `${plural(detect.data.detected_paragraphs, 'line')} attributed · ${plural(
+                          detect.data.named_speaker_count,
+                          'speaker',
+                        )}`)}
+                  {detect.error && (
+                    <span className={bookFrameStyles.errorText}>{errorMessage(detect.error)}</span>
+                  )}
+                </span>
+                <Button
+                  size="sm"
+                  onClick={detectSpeakers}
+                  busy={detect.isPending}
+                  disabled={data.status === 'parsing'}
+                  testId="detect-speakers"
+                  title="Find who says each line of dialogue (instant, on this machine)"
+                >
+                  <Icon name="wand" />
+                  Detect speakers
+                </Button>
+              </div>
             </div>
-          </div>
-          {tab === 'manuscript' ? (
-            <ManuscriptView
-              project={data}
-              chapters={chapters}
-              chapterId={chapterId}
-              speakerVersion={speakerVersion}
-              onChapter={(chapter) =>
-                project.setData((current) =>
-                  current?.chapters
-                    ? {
-                        ...current,
-                        chapters: current.chapters.map((c) =>
-                          c.id === chapter.id ? { ...c, ...chapter } : c,
-                        ),
-                      }
-                    : current,
-                )
+            {tab === 'manuscript' ? (
+              <ManuscriptView project={data} chapters={chapters} chapterId={chapterId} />
+            ) : (
+              <CastPanel projectId={projectId} />
+            )}
+          </BookNarrationProvider>
+        ) : (
+          data.status !== 'parsing' && (
+            <EmptyState
+              icon="file"
+              title="No manuscript yet"
+              testId="manuscript-empty"
+              action={
+                <Button
+                  variant="primary"
+                  icon="upload"
+                  onClick={() => setImporting(true)}
+                  testId="import-empty"
+                >
+                  Import manuscript
+                </Button>
               }
-              onBookChanged={reload}
-            />
-          ) : (
-            <CastPanel
-              projectId={projectId}
-              speakerVersion={speakerVersion}
-              onSpeakersChanged={() => setSpeakerVersion((n) => n + 1)}
-            />
-          )}
-        </BookNarrationProvider>
-      ) : (
-        data.status !== 'parsing' && (
-          <div className="empty ab-empty" data-testid="manuscript-empty">
-            <AbIcon name="file" size={28} />
-            <p className="empty__title">No manuscript yet</p>
-            <p className="muted">
-              Import a PDF, EPUB, DOCX or TXT file, or paste the text. Chapters, front matter and
-              speakers are found for you; nothing leaves this machine.
-            </p>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => setImporting(true)}
-              data-testid="import-empty"
             >
-              <Icon name="upload" />
-              Import manuscript
-            </button>
-          </div>
-        )
-      )}
+              <p>
+                Import a PDF, EPUB, DOCX or TXT file, or paste the text. Chapters, front matter and
+                speakers are found for you; nothing leaves this machine.
+              </p>
+            </EmptyState>
+          )
+        )}
 
-      {data.status === 'parsing' && !hasBook && !importing && (
-        <p className="muted" role="status" data-testid="project-parsing">
-          The manuscript is being read…
-        </p>
-      )}
+        {data.status === 'parsing' && !hasBook && !importing && (
+          <p className="muted" role="status" data-testid="project-parsing">
+            The manuscript is being read…
+          </p>
+        )}
 
-      {importing && (
-        <ImportDialog
-          project={data}
-          onClose={() => {
-            setImporting(false);
-            reload();
-          }}
-          onImported={() => {
-            setSpeakerVersion((n) => n + 1);
-            reload();
-          }}
-        />
-      )}
-    </div>
+        {importing && <ImportDialog project={data} onClose={() => setImporting(false)} />}
+      </div>
+    </PageBody>
   );
 }
 
 function BackLink() {
   return (
-    <a className="ab-back" href={hrefFor(LIBRARY_PATH)} data-testid="back-to-library">
-      <AbIcon name="back" />
+    <a className={bookFrameStyles.back} href={hrefFor(LIBRARY_PATH)} data-testid="back-to-library">
+      <Icon name="back" />
       All audiobooks
     </a>
-  );
-}
-
-function DetectStatus({
-  state,
-}: {
-  state:
-    | { kind: 'idle' }
-    | { kind: 'busy' }
-    | { kind: 'done'; result: DetectResult }
-    | { kind: 'error'; message: string };
-}) {
-  return (
-    <span className="ab-detect-status" role="status" data-testid="detect-status">
-      {state.kind === 'done' &&
-        (state.result.detected_paragraphs === 0
-          ? 'No new lines attributed.'
-          : `${plural(state.result.detected_paragraphs, 'line')} attributed · ${plural(
-              state.result.named_speaker_count,
-              'speaker',
-            )}`)}
-      {state.kind === 'error' && <span className="ab-error-text">{state.message}</span>}
-    </span>
   );
 }

@@ -6,6 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Take } from './narration-types.ts';
 import { formatTakeTime } from './take-timing.ts';
+import narrationStyles from './Narration.module.css';
+import { Button } from '../../ui/Button.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 
 type Side = 'a' | 'b';
 
@@ -76,36 +79,34 @@ export function TakeCompare({ a, b, urlOf }: { a: Take; b: Take; urlOf: (take: T
   }
 
   return (
-    <div className="ab-compare" data-testid="take-compare" data-side={side} data-playing={playing}>
-      <span className="ab-compare__label">
+    <div
+      className={narrationStyles.compare}
+      data-testid="take-compare"
+      data-side={side}
+      data-playing={playing}
+    >
+      <span className={narrationStyles.compareLabel}>
         A/B: take {a.take_number} vs take {b.take_number}
       </span>
-      <button
-        type="button"
-        className="button button--small"
+      <Button
+        size="sm"
+
         onClick={playPause}
-        data-testid="compare-play"
+        testId="compare-play"
       >
         {playing ? 'Pause' : 'Play'}
-      </button>
-      <div className="segmented" role="group" aria-label="Take heard">
-        {(['a', 'b'] as const).map((which) => {
-          const take = which === 'a' ? a : b;
-          return (
-            <button
-              key={which}
-              type="button"
-              className="segmented__item"
-              aria-pressed={side === which}
-              onClick={() => switchTo(which)}
-              data-testid={`compare-${which}`}
-            >
-              {which.toUpperCase()} · take {take.take_number}
-            </button>
-          );
-        })}
-      </div>
-      <span className="ab-compare__time" data-testid="compare-time">
+      </Button>
+      <SegmentedControl
+        label="Take heard"
+        value={side}
+        onChange={switchTo}
+        options={(['a', 'b'] as const).map((which) => ({
+          value: which,
+          label: `${which.toUpperCase()} · take ${(which === 'a' ? a : b).take_number}`,
+          testId: `compare-${which}`,
+        }))}
+      />
+      <span className={narrationStyles.compareTime} data-testid="compare-time">
         {formatTakeTime(time)}
       </span>
       <audio ref={refA} src={urlOf(a)} preload="auto" hidden data-testid="compare-audio-a" />

@@ -5,6 +5,10 @@
 import { formatCount } from './audiobook-format.ts';
 import type { Take } from './narration-types.ts';
 import { formatTakeTime, takeSpeed } from './take-timing.ts';
+import bookFrameStyles from './BookFrame.module.css';
+import narrationStyles from './Narration.module.css';
+import { Badge } from '../../ui/Badge.tsx';
+import { Button, IconButton } from '../../ui/Button.tsx';
 
 export function TakeRow({
   take,
@@ -29,69 +33,68 @@ export function TakeRow({
 }) {
   return (
     <li
-      className={`ab-take${take.is_active ? ' ab-take--active' : ''}`}
+      className={`${narrationStyles.take}${take.is_active ? ` ${narrationStyles.takeActive}` : ''}`}
       data-testid="take-row"
       data-take-number={take.take_number}
       data-active={take.is_active}
       data-billing={take.billing}
     >
-      <button
-        type="button"
-        className="ab-round-button ab-round-button--small"
+      <IconButton
+        icon={playing ? 'stop' : 'play'}
+        variant={playing ? 'primary' : 'secondary'}
+        size="sm"
         onClick={onPlay}
-        aria-label={`${playing ? 'Stop' : 'Play'} take ${take.take_number}`}
-        data-testid="take-play"
-      >
-        {playing ? '■' : '▶'}
-      </button>
-      <span className="ab-take__number">Take {take.take_number}</span>
+        label={`${playing ? 'Stop' : 'Play'} take ${take.take_number}`}
+        testId="take-play"
+      />
+      <span className={narrationStyles.takeNumber}>Take {take.take_number}</span>
       {take.is_active && (
-        <span className="badge badge--ok" data-testid="take-active">
+        <Badge tone="ok" testId="take-active">
           Active
-        </span>
+        </Badge>
       )}
-      <span className="ab-take__meta">
+      <span className={narrationStyles.takeMeta}>
         <span data-testid="take-voice">{voiceName}</span>
-        <span className="ab-dot" aria-hidden="true" />
+        <span className={bookFrameStyles.dot} aria-hidden="true" />
         <span data-testid="take-speed">{takeSpeed(take).toFixed(2)}×</span>
-        <span className="ab-dot" aria-hidden="true" />
+        <span className={bookFrameStyles.dot} aria-hidden="true" />
         <span data-testid="take-duration">{formatTakeTime(take.duration_seconds)}</span>
-        <span className="ab-dot" aria-hidden="true" />
+        <span className={bookFrameStyles.dot} aria-hidden="true" />
         {take.billing === 'free_regen' ? (
-          <span className="ab-take__free" data-testid="take-billing">
+          <span className={narrationStyles.takeFree} data-testid="take-billing">
             Free regeneration
           </span>
         ) : (
           <span data-testid="take-billing">Billed · {formatCount(take.credits)} credits</span>
         )}
       </span>
-      <span className="ab-take__tools">
-        <span className="segmented ab-take__ab" role="group" aria-label="Compare as">
+      <span className={narrationStyles.takeTools}>
+        <span className={narrationStyles.takeAb} role="group" aria-label="Compare as">
           {(['a', 'b'] as const).map((side) => (
-            <button
+            <Button
               key={side}
-              type="button"
-              className="segmented__item"
+              size="sm"
+              variant="ghost"
               aria-pressed={compareSide === side}
               aria-label={`Compare take ${take.take_number} as ${side.toUpperCase()}`}
               onClick={() => onCompare(side)}
-              data-testid={`take-compare-${side}`}
+              testId={`take-compare-${side}`}
             >
               {side.toUpperCase()}
-            </button>
+            </Button>
           ))}
         </span>
         {!take.is_active && (
-          <button
-            type="button"
-            className="button button--small"
+          <Button
+            size="sm"
+
             onClick={onActivate}
             disabled={activating || locked}
             title={locked ? 'Unlock the paragraph to change its active take' : undefined}
-            data-testid="take-activate"
+            testId="take-activate"
           >
             {activating ? 'Switching…' : 'Make active'}
-          </button>
+          </Button>
         )}
       </span>
     </li>

@@ -5,10 +5,13 @@
  * plays.
  */
 import { useMemo } from 'react';
-import { useWavePlayer } from '../../components/audio/use-wave-player.ts';
-import { WAVE_LOOKS } from '../../components/audio/wave-looks.ts';
+import { useWavePlayer } from '../../ui/audio/use-wave-player.ts';
+import { IconButton } from '../../ui/Button.tsx';
+import { WAVE_LOOKS } from '../../ui/audio/wave-looks.ts';
 import type { Take } from './narration-types.ts';
 import { formatTakeTime, highlightUnits, textPieces, unitAt } from './take-timing.ts';
+import bookFrameStyles from './BookFrame.module.css';
+import narrationStyles from './Narration.module.css';
 
 export function TakeWaveform({ take, url }: { take: Take; url: string }) {
   const player = useWavePlayer(url, WAVE_LOOKS.take);
@@ -19,39 +22,41 @@ export function TakeWaveform({ take, url }: { take: Take; url: string }) {
 
   return (
     <div
-      className="ab-take-wave"
+      className={narrationStyles.takeWave}
       data-testid="take-waveform"
       data-ready={ready}
       data-playing={playing}
       data-take-id={take.take_id}
     >
-      <div className="ab-take-wave__row">
-        <button
-          type="button"
-          className="ab-round-button"
+      <div className={narrationStyles.takeWaveRow}>
+        <IconButton
+          icon={playing ? 'pause' : 'play'}
+          variant="secondary"
           onClick={player.playPause}
           disabled={!ready}
-          aria-label={playing ? 'Pause the active take' : 'Play the active take'}
-          data-testid="take-waveform-play"
-        >
-          {playing ? '❚❚' : '▶'}
-        </button>
-        <div className="ab-take-wave__canvas" ref={player.container} />
-        <span className="ab-take-wave__time">
+          label={playing ? 'Pause the active take' : 'Play the active take'}
+          testId="take-waveform-play"
+        />
+        <div className={narrationStyles.takeWaveCanvas} ref={player.container} />
+        <span className={narrationStyles.takeWaveTime}>
           {formatTakeTime(time)} / {formatTakeTime(take.duration_seconds)}
         </span>
       </div>
       {/* The element wavesurfer plays through; it stays hidden (the row above is its control). */}
       <audio ref={player.media} preload="auto" hidden data-testid="take-waveform-audio" />
-      {failure && <p className="ab-error-text">Could not load the audio: {failure}</p>}
-      <p className="ab-take-text" data-testid="take-text" data-current-unit={current}>
+      {failure && <p className={bookFrameStyles.errorText}>Could not load the audio: {failure}</p>}
+      <p className={narrationStyles.takeText} data-testid="take-text" data-current-unit={current}>
         {pieces.map((piece, index) =>
           piece.unit === null ? (
             <span key={index}>{piece.text}</span>
           ) : (
             <span
               key={index}
-              className={piece.unit === current && time > 0 ? 'ab-word ab-word--spoken' : 'ab-word'}
+              className={
+                piece.unit === current && time > 0
+                  ? `${narrationStyles.word} ${narrationStyles.wordSpoken}`
+                  : narrationStyles.word
+              }
               data-testid={piece.unit === current && time > 0 ? 'spoken-word' : undefined}
               onClick={() => {
                 const unit = units[piece.unit ?? -1];

@@ -1,81 +1,59 @@
 /**
  * A paragraph's narration and take history, opened under the paragraph: narrate it (again),
  * the takes oldest first with play / A-B / make active, the A/B comparison, and the active
- * take's waveform with the spoken word highlighted. After a narrate request the panel follows
- * the narration job on the job event stream (useJob, no polling) and, when it ends, reads the
- * paragraph and its takes once.
+ * take's waveform with the spoken word highlighted. The takes are a query in the book's route
+ * family, so the narration job's end (and the book's statuses moving) refreshes them without
+ * polling; while a narrate request runs the panel follows its job (useJob).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useJob } from '../jobs/use-job.ts';
-import { useAudiobooks } from './audiobooks-context.tsx';
-import { audiobookErrorText } from './audiobook-format.ts';
+import { engineBaseUrl } from '../../api/bridge.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation, useContractQuery, useInvalidate } from '../../data/contract-query.ts';
+import { useJob } from '../../data/use-job.ts';
 import type { Paragraph } from './audiobook-types.ts';
 import { useBookNarration } from './book-narration-context.tsx';
+import { BOOK_ROUTE, bookFamily } from './book-queries.ts';
 import type { NarrateStarted, Take } from './narration-types.ts';
 import { ParagraphNarrate } from './ParagraphNarrate.tsx';
 import { absoluteUrl } from './take-timing.ts';
 import { TakeCompare } from './TakeCompare.tsx';
 import { TakeRow } from './TakeRow.tsx';
 import { TakeWaveform } from './TakeWaveform.tsx';
-import { useResource } from './use-resource.ts';
+import bookFrameStyles from './BookFrame.module.css';
+import styles from './Narration.module.css';
 
 /** Signed take URLs live an hour (docs/api/voices.md); one is reused for half of that. */
 const URL_REUSE_MS = 30 * 60_000;
 
-export function TakesPanel({
-  paragraph,
-  onParagraph,
-}: {
-  paragraph: Paragraph;
-  onParagraph: (paragraph: Paragraph) => void;
-}) {
-  const audiobooks = useAudiobooks();
-  const { client, project, feed, voiceName } = useBookNarration();
+export function TakesPanel({ paragraph }: { paragraph: Paragraph }) {
+  const { project, voiceName } = useBookNarration();
+  const invalidate = useInvalidate();
+  const line = { project_id: project.id, paragraph_id: paragraph.id };
   const [origin, setOrigin] = useState<string | null>(null);
   /** The take a narrate request will make, and the job making it. */
   const [awaitedRun, setAwaitedRun] = useState<{ take: number; jobId: number } | null>(null);
-  const awaited = awaitedRun?.take ?? null;
   const job = useJob(awaitedRun?.jobId ?? null);
   const [playingId, setPlayingId] = useState<string | null>(null);
   const [pair, setPair] = useState<{ a: string | null; b: string | null }>({ a: null, b: null });
-  const [activating, setActivating] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const player = useRef<HTMLAudioElement>(null);
-  const report = useRef(onParagraph);
-  useEffect(() => {
-    report.current = onParagraph;
-  });
   const panel = useRef<HTMLDivElement>(null);
-
   useEffect(() => {
-    void client.origin().then(setOrigin);
-  }, [client]);
+    void engineBaseUrl().then(setOrigin);
+  }, []);
 
-  const status = paragraph.status;
-  const version = feed.version;
-  const load = useCallback(
-    (signal: AbortSignal) => {
-      void status; // a status change (queued → completed) means a new take
-      void version;
-      return client.takes(project.id, paragraph.id, signal);
-    },
-    [client, project.id, paragraph.id, status, version],
-  );
-  const list = useResource(load);
+  const list = useContractQuery(`${BOOK_ROUTE}/paragraphs/{paragraph_id}/takes`, { params: line });
   const takes = list.data?.takes ?? [];
-  const { reload } = list;
+  const activation = useContractMutation(
+    'post',
+    `${BOOK_ROUTE}/paragraphs/{paragraph_id}/takes/{take_id}/activate`,
+    { invalidates: [bookFamily(project.id)] },
+  );
+  const activating = activation.isPending ? activation.variables.params.take_id : null;
 
-  // Follow a narrate request: when its job ends, re-read the paragraph and its takes once.
-  const jobEnded = job.finished;
+  // The narrate request's job ended: the book's routes (this list too) are read again.
   useEffect(() => {
-    if (awaitedRun === null || !jobEnded) return;
-    setAwaitedRun(null);
-    reload();
-    audiobooks
-      .getParagraph(project.id, paragraph.id)
-      .then((next) => report.current(next))
-      .catch(() => undefined); // the paragraph keeps its last known state
-  }, [awaitedRun, jobEnded, reload, audiobooks, project.id, paragraph.id]);
+    if (awaitedRun !== null && job.finished) setAwaitedRun(null);
+  }, [awaitedRun, job.finished]);
 
   // One sound at a time inside the panel: any player starting pauses the others.
   useEffect(() => {
@@ -118,22 +96,9 @@ export function TakesPanel({
     void audio.play().catch(() => setPlayingId(null));
   }
 
-  async function activate(take: Take) {
-    setActivating(take.take_id);
-    setFailure(null);
-    try {
-      await client.activateTake(project.id, paragraph.id, take.take_id);
-      reload();
-    } catch (caught) {
-      setFailure(audiobookErrorText(caught));
-    } finally {
-      setActivating(null);
-    }
-  }
-
   function started(answer: NarrateStarted) {
     setAwaitedRun({ take: answer.service.take_number_after, jobId: answer.task_id });
-    onParagraph({ ...paragraph, status: 'queued' });
+    void invalidate(bookFamily(project.id));
   }
 
   const active = takes.find((take) => take.is_active) ?? null;
@@ -143,10 +108,11 @@ export function TakesPanel({
   const takeA = takes.find((take) => take.take_id === aId) ?? null;
   const takeB = takes.find((take) => take.take_id === bId) ?? null;
   const busy = paragraph.status === 'queued' || paragraph.status === 'narrating';
+  const awaited = awaitedRun?.take ?? null;
 
   return (
     <div
-      className="ab-takes"
+      className={styles.takes}
       ref={panel}
       data-testid="takes-panel"
       data-take-count={takes.length}
@@ -167,26 +133,28 @@ export function TakesPanel({
         </p>
       )}
       {paragraph.status === 'failed' && paragraph.error_message && (
-        <p className="ab-error-text" role="alert">
+        <p className={bookFrameStyles.errorText} role="alert">
           The last narration failed: {paragraph.error_message}
         </p>
       )}
-      {list.error && <p className="ab-error-text">Could not load the takes: {list.error}</p>}
-      {failure && (
-        <p className="ab-error-text" role="alert" data-testid="takes-error">
-          {failure}
+      {list.error && (
+        <p className={bookFrameStyles.errorText}>
+          Could not load the takes: {errorMessage(list.error)}
         </p>
       )}
-
+      {activation.error && (
+        <p className={bookFrameStyles.errorText} role="alert" data-testid="takes-error">
+          {errorMessage(activation.error)}
+        </p>
+      )}
       {active && origin !== null && <TakeWaveform take={active} url={urlOf(active)} />}
-
       {takes.length === 0 && list.data && (
         <p className="muted small" data-testid="takes-empty">
           No takes yet: every narration of this paragraph is kept here as a take.
         </p>
       )}
       {takes.length > 0 && (
-        <ol className="ab-take-list" data-testid="take-list">
+        <ol className={styles.takeList} data-testid="take-list">
           {takes.map((take) => (
             <TakeRow
               key={take.take_id}
@@ -205,13 +173,12 @@ export function TakesPanel({
                   return next;
                 })
               }
-              onActivate={() => void activate(take)}
+              onActivate={() => activation.mutate({ params: { ...line, take_id: take.take_id } })}
             />
           ))}
         </ol>
       )}
       {takeA && takeB && origin !== null && <TakeCompare a={takeA} b={takeB} urlOf={urlOf} />}
-
       <audio
         ref={player}
         hidden

@@ -2,7 +2,7 @@
  * Words, runtimes, money, labels and form rules for the audiobook screens. Pure; unit-tested in
  * test/renderer/audiobooks-format.test.ts.
  */
-import { errorText, isApiError } from '../../api/errors.ts';
+import { errorMessage } from '../../api/errors.ts';
 
 /** "≈ 2 h 05 min", "12 min", "< 1 min" for an estimated runtime in minutes. */
 export function formatRuntime(minutes: number): string {
@@ -115,9 +115,7 @@ export function voiceLabel(
  * and request id, to match an engine log line.
  */
 export function audiobookErrorText(error: unknown): string {
-  if (!isApiError(error)) return errorText(error);
-  if (error.status === 0 || error.status >= 500) return error.describe();
-  return error.detail;
+  return errorMessage(error);
 }
 
 // ---- Form rules (the engine's limits, checked before sending) ------------------------------

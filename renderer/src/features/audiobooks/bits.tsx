@@ -1,15 +1,21 @@
 /** Small pieces shared by the audiobook screens. */
 import type { CSSProperties } from 'react';
+import { Badge } from '../../ui/Badge.tsx';
 import { pageItems, rangeLabel } from './pagination.ts';
 import { projectStatus, speakerLabel } from './audiobook-format.ts';
 import { colourName, speakerColour } from './speaker-colour.ts';
+import bookFrameStyles from './BookFrame.module.css';
+import libraryStyles from './Library.module.css';
+import { Button } from '../../ui/Button.tsx';
 
 export function ProjectStatusBadge({ status, testId }: { status: string; testId?: string }) {
   const { label, tone } = projectStatus(status);
   return (
-    <span className={`badge badge--${tone}`} data-testid={testId} data-status={status}>
-      {tone === 'running' && <span className="ab-pulse" aria-hidden="true" />}
-      {label}
+    <span data-testid={testId} data-status={status}>
+      <Badge tone={tone === 'running' ? 'info' : tone}>
+        {tone === 'running' && <span className={bookFrameStyles.pulse} aria-hidden="true" />}
+        {label}
+      </Badge>
     </span>
   );
 }
@@ -41,12 +47,12 @@ export function SpeakerChip({
   const narrator = name.trim() === '';
   return (
     <span
-      className={`speaker${narrator ? ' speaker--narrator' : ''}`}
+      className={`${bookFrameStyles.speaker}${narrator ? ` ${bookFrameStyles.speakerNarrator}` : ''}`}
       style={speakerStyle(name, aliases)}
       data-testid={testId}
       data-speaker={narrator ? '' : name}
     >
-      <span className="speaker__dot" aria-hidden="true" />
+      <span className={bookFrameStyles.speakerDot} aria-hidden="true" />
       {speakerLabel(name)}
     </span>
   );
@@ -73,43 +79,45 @@ export function Pager({
   const last = Math.max(1, Math.ceil(total / perPage));
   if (last <= 1) return null;
   return (
-    <nav className="ab-pager" aria-label={label} data-testid={testId}>
-      <span className="pager__info">{rangeLabel(page, perPage, shown, total)}</span>
-      <div className="ab-pager__pages">
-        <button
-          type="button"
-          className="button button--ghost button--small"
+    <nav className={libraryStyles.pager} aria-label={label} data-testid={testId}>
+      <span className="muted small">{rangeLabel(page, perPage, shown, total)}</span>
+      <div className={libraryStyles.pagerPages}>
+        <Button
+          variant="ghost"
+          size="sm"
+
           disabled={page <= 1}
           onClick={() => onPage(page - 1)}
         >
           Previous
-        </button>
+        </Button>
         {pageItems(page, last).map((item, index) =>
           item === 'gap' ? (
-            <span key={`gap-${index}`} className="ab-pager__gap" aria-hidden="true">
+            <span key={`gap-${index}`} className={libraryStyles.pagerGap} aria-hidden="true">
               …
             </span>
           ) : (
-            <button
+            <Button
               key={item}
-              type="button"
-              className="ab-pager__page"
+              size="sm"
+              variant={item === page ? 'primary' : 'ghost'}
               aria-current={item === page ? 'page' : undefined}
               aria-label={`Page ${item}`}
               onClick={() => onPage(item)}
             >
               {item}
-            </button>
+            </Button>
           ),
         )}
-        <button
-          type="button"
-          className="button button--ghost button--small"
+        <Button
+          variant="ghost"
+          size="sm"
+
           disabled={page >= last}
           onClick={() => onPage(page + 1)}
         >
           Next
-        </button>
+        </Button>
       </div>
     </nav>
   );

@@ -3,8 +3,8 @@
  * active take (URL made absolute, text, highlight units). Paragraphs without audio are left
  * out (they are counted, so the player can say so).
  */
-import type { AudiobookClient } from './audiobook-client.ts';
-import type { NarrationClient } from './narration-client.ts';
+import type { ContractApi } from '../../api/contract.ts';
+import { BOOK_ROUTE } from './book-queries.ts';
 import type { TakeTiming } from './narration-types.ts';
 import { absoluteUrl, highlightUnits } from './take-timing.ts';
 
@@ -22,20 +22,23 @@ export interface Playlist {
 }
 
 export async function loadPlaylist(
-  books: AudiobookClient,
-  narration: NarrationClient,
+  api: ContractApi,
+  origin: string,
   projectId: string,
   chapterId: string,
   signal: AbortSignal,
 ): Promise<Playlist> {
-  const [origin, page] = await Promise.all([
-    narration.origin(),
-    books.listParagraphs(projectId, chapterId, null, signal),
-  ]);
+  const page = await api.get(`${BOOK_ROUTE}/chapters/{chapter_id}/paragraphs`, {
+    params: { project_id: projectId, chapter_id: chapterId },
+    signal,
+  });
   const takes = await Promise.all(
     page.paragraphs.map((paragraph) =>
       paragraph.status === 'completed'
-        ? narration.takes(projectId, paragraph.id, signal)
+        ? api.get(`${BOOK_ROUTE}/paragraphs/{paragraph_id}/takes`, {
+            params: { project_id: projectId, paragraph_id: paragraph.id },
+            signal,
+          })
         : Promise.resolve(null),
     ),
   );

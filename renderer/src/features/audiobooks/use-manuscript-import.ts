@@ -6,8 +6,9 @@
  * The phases themselves are the pure rules of ./import-progress.ts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useJob } from '../jobs/use-job.ts';
-import { useAudiobooks } from './audiobooks-context.tsx';
+import { useStudioApi } from '../../data/contract-query.ts';
+import { useJob } from '../../data/use-job.ts';
+import { BOOK_ROUTE } from './book-queries.ts';
 import { audiobookErrorText, manuscriptFileProblem } from './audiobook-format.ts';
 import type { Project } from './audiobook-types.ts';
 import { fromPaste, withJobEvent, withProject, type ImportPhase } from './import-progress.ts';
@@ -38,7 +39,7 @@ export interface ManuscriptImport {
 }
 
 export function useManuscriptImport(project: Project, hasBook: boolean): ManuscriptImport {
-  const client = useAudiobooks();
+  const api = useStudioApi();
   const [phase, setPhase] = useState<ImportPhase>({ kind: 'form' });
   const [formError, setFormError] = useState<string | null>(null);
   const chaptersBefore = useRef(project.total_chapters);
@@ -63,7 +64,7 @@ export function useManuscriptImport(project: Project, hasBook: boolean): Manuscr
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = async () => {
       try {
-        const current = await client.getProject(projectId, false);
+        const current = await api.get(BOOK_ROUTE, { params: { project_id: projectId } });
         if (stopped) return;
         setPhase((now) => withProject(now, current, chaptersBefore.current, jobFailure.current));
         if (current.status !== 'parsing') return;
@@ -77,7 +78,7 @@ export function useManuscriptImport(project: Project, hasBook: boolean): Manuscr
       stopped = true;
       clearTimeout(timer);
     };
-  }, [client, projectId, parsingJob, live.finished]);
+  }, [api, projectId, parsingJob, live.finished]);
 
   const submit = useCallback(
     async (request: ImportRequest) => {
@@ -89,11 +90,14 @@ export function useManuscriptImport(project: Project, hasBook: boolean): Manuscr
         if (request.text.trim() === '') return setFormError('Paste the book’s text first.');
         setPhase({ kind: 'reading' });
         try {
-          const result = await client.pasteManuscript(projectId, {
-            text: request.text,
-            source: 'paste',
-            ...flags,
-            ...(hasBook && (request.mode === 'append' ? { append: true } : { reparse: true })),
+          const result = await api.post(`${BOOK_ROUTE}/manuscript/paste`, {
+            params: { project_id: projectId },
+            json: {
+              text: request.text,
+              source: 'paste',
+              ...flags,
+              ...(hasBook && (request.mode === 'append' ? { append: true } : { reparse: true })),
+            },
           });
           setPhase(fromPaste(result));
         } catch (caught) {
@@ -108,14 +112,17 @@ export function useManuscriptImport(project: Project, hasBook: boolean): Manuscr
       if (problem) return setFormError(problem);
       setPhase({ kind: 'uploading', filename: file.name, bytes: file.size });
       try {
-        const stored = await client.uploadManuscript(projectId, file, file.name);
+        const form = new FormData();
+        form.append('file', file, file.name);
+        const params = { project_id: projectId };
+        const stored = await api.post(`${BOOK_ROUTE}/manuscript/upload`, { params, body: form });
         const body = { file_key: stored.file_key, filename: file.name, ...flags };
         const started =
           hasBook && request.mode === 'append'
-            ? await client.appendManuscript(projectId, body)
-            : await client.parseManuscript(projectId, {
-                ...body,
-                ...(hasBook && { reparse: true }),
+            ? await api.post(`${BOOK_ROUTE}/manuscript/append`, { params, json: body })
+            : await api.post(`${BOOK_ROUTE}/manuscript/parse`, {
+                params,
+                json: { ...body, ...(hasBook && { reparse: true }) },
               });
         setPhase({ kind: 'parsing', jobId: started.job_id, percent: null, stage: null });
       } catch (caught) {
@@ -123,7 +130,7 @@ export function useManuscriptImport(project: Project, hasBook: boolean): Manuscr
         setFormError(audiobookErrorText(caught));
       }
     },
-    [client, project, projectId, hasBook],
+    [api, project, projectId, hasBook],
   );
 
   const retry = useCallback(() => setPhase({ kind: 'form' }), []);

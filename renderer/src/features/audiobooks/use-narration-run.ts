@@ -5,9 +5,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { useAudiobooks } from './audiobooks-context.tsx';
+import { useContractMutation } from '../../data/contract-query.ts';
 import { audiobookErrorText } from './audiobook-format.ts';
 import { useBookNarration } from './book-narration-context.tsx';
+import { BOOK_ROUTE, bookFamily } from './book-queries.ts';
 
 export type RunState<T> =
   | { kind: 'idle' }
@@ -25,8 +26,10 @@ export interface NarrationRun<T> {
 }
 
 export function useNarrationRun<T>(onDone?: (result: T) => void): NarrationRun<T> {
-  const audiobooks = useAudiobooks();
-  const { project, onProjectChanged, feed } = useBookNarration();
+  const { project, feed } = useBookNarration();
+  const attest = useContractMutation('post', `${BOOK_ROUTE}/rights-attestation`, {
+    invalidates: [bookFamily(project.id)],
+  });
   const [state, setState] = useState<RunState<T>>({ kind: 'idle' });
   const pending = useRef<(() => Promise<T>) | null>(null);
   const done = useRef(onDone);
@@ -63,15 +66,14 @@ export function useNarrationRun<T>(onDone?: (result: T) => void): NarrationRun<T
     const action = pending.current;
     setState({ kind: 'needs-rights', attesting: true, error: null });
     try {
-      const answer = await audiobooks.attestRights(project.id);
-      onProjectChanged({ rights_attested_at: answer.rights_attested_at });
+      await attest.mutateAsync({ params: { project_id: project.id } });
     } catch (caught) {
       setState({ kind: 'needs-rights', attesting: false, error: audiobookErrorText(caught) });
       return;
     }
     if (action) await run(action);
     else setState({ kind: 'idle' });
-  }, [audiobooks, project.id, onProjectChanged, run]);
+  }, [attest, project.id, run]);
 
   const dismiss = useCallback(() => {
     pending.current = null;

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Credits } from '../../api/account-types.ts';
-import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { dailyUse, formatCredits, formatRelative } from './credits-model.ts';
 import type { CreditBalance } from './credits-types.ts';
 

@@ -6,8 +6,8 @@
  */
 import { useCallback, useMemo } from 'react';
 import type { User } from '../../api/account-types.ts';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { useAccount } from '../account/account-context.tsx';
 import { useLoader } from '../account/use-loader.ts';
 import { BalanceCards } from './BalanceCards.tsx';

@@ -4,9 +4,9 @@
  * lazily, so the page reloads them after a save.
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { Card } from '../../components/Card.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { accountErrorText } from '../account/error-text.ts';
 import { useLoader } from '../account/use-loader.ts';
 import type { CreditsClient } from './credits-client.ts';

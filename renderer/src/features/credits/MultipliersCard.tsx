@@ -1,6 +1,6 @@
 /** The cost table (GET /credits/multipliers): what each service costs, most expensive first. */
-import { Card } from '../../components/Card.tsx';
-import { FormMessages } from '../../components/Field.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
 import type { Loaded } from '../account/use-loader.ts';
 import { formatCredits, multiplierRows } from './credits-model.ts';
 import type { CreditMultipliers } from './credits-types.ts';

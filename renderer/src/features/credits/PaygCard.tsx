@@ -5,10 +5,11 @@
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { Card, Facts } from '../../components/Card.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { Badge } from '../../components/StatusBadge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Facts } from '../../ui/Facts.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Badge } from '../../ui/Badge.tsx';
 import { accountErrorText } from '../account/error-text.ts';
 import { useLoader } from '../account/use-loader.ts';
 import type { CreditsClient } from './credits-client.ts';

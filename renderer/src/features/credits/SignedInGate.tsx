@@ -4,7 +4,7 @@
  * page itself follows the sign-in. OwnerBar says whose data the page shows.
  */
 import type { ReactNode } from 'react';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { useAuthState } from '../account/account-context.tsx';
 import { AboutAccounts, AuthLayout } from '../account/AuthLayout.tsx';
 import { SignInForm } from '../account/SignInForm.tsx';

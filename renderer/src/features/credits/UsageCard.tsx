@@ -3,8 +3,8 @@
  * records, and the pager from the X-Total-Count / X-Page / X-Per-Page / X-Has-Next headers.
  */
 import { useCallback, useId, useState } from 'react';
-import { Card } from '../../components/Card.tsx';
-import { FormMessages } from '../../components/Field.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
 import { formatDuration, formatTimestamp } from '../../lib/format.ts';
 import { useLoader } from '../account/use-loader.ts';
 import type { CreditsClient } from './credits-client.ts';

@@ -4,8 +4,8 @@
  * after the upload.
  */
 import { useState } from 'react';
-import { FileField } from '../../components/audio/FilePicker.tsx';
-import { SegmentedControl } from '../../components/SegmentedControl.tsx';
+import { FileDrop } from '../../ui/FileDrop.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { InstallLink } from '../models/InstallLink.tsx';
 import { useModelPacks } from '../models/use-model-packs.ts';
 import type { QualityMode } from './denoise-types.ts';
@@ -48,7 +48,7 @@ export function DenoiseForm({
   return (
     <section className="card" aria-label="New noise reduction">
       <h2>Clean a recording</h2>
-      <FileField
+      <FileDrop
         label="Audio or video file"
         accept="audio/*,video/*"
         testId="denoise-file"

@@ -2,7 +2,7 @@
  * A noise reduction job's card: progress (stage, percent, time left) while it runs, then the
  * measured reduction, the A/B comparison of before and after, and the downloads.
  */
-import { ABPlayer } from '../../components/audio/ABPlayer.tsx';
+import { ABPlayer } from '../../ui/audio/ABPlayer.tsx';
 import { isFinished, type DenoiseJob } from './denoise-types.ts';
 
 function eta(seconds: number | null): string {

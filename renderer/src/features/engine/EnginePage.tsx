@@ -1,7 +1,8 @@
 /** Settings → Engine: everything GET /api/v1/health says, refreshed every few seconds. */
-import { Badge } from '../../components/StatusBadge.tsx';
-import { Card, Facts } from '../../components/Card.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { Badge } from '../../ui/Badge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Facts } from '../../ui/Facts.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { formatDuration, formatTimestamp } from '../../lib/format.ts';
 import type { Health } from '../../api/types.ts';
 import { HEALTH_POLL_MS, useEngineHealth } from './health-context.tsx';

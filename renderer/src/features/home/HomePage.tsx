@@ -2,7 +2,7 @@
  * Home: where the studio opens. Four things people come here to do, each one click from its
  * page, with a plain word on whether this machine has the models it needs yet.
  */
-import { Icon, type IconName } from '../../components/Icon.tsx';
+import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { hrefFor } from '../shell/router.ts';
 import type { Pack } from '../models/models-client.ts';
 import { useModelPacks } from '../models/use-model-packs.ts';

@@ -1,8 +1,8 @@
 /** The levels and waveform of a completed `audio_analysis` job. */
 import { useMemo } from 'react';
 import type { AudioAnalysisResult } from '../../api/types.ts';
-import { analysisLook } from '../../components/audio/wave-looks.ts';
-import { Waveform } from '../../components/audio/Waveform.tsx';
+import { analysisLook } from '../../ui/audio/wave-looks.ts';
+import { Waveform } from '../../ui/audio/Waveform.tsx';
 import { formatChannels, formatDb, formatDuration, formatSampleRate } from '../../lib/format.ts';
 
 /** Narrows an unknown `result` to the analysis shape; null if the engine sent something else. */

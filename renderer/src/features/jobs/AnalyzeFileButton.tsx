@@ -5,8 +5,7 @@
 import { useState } from 'react';
 import { useApi } from '../../api/context.tsx';
 import { errorText } from '../../api/errors.ts';
-import { FileButton } from '../../components/audio/FilePicker.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FileButton } from '../../ui/FileDrop.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { useJobs } from './jobs-context.tsx';
 
@@ -41,14 +40,11 @@ export function AnalyzeFileButton() {
     <div className="analyze">
       <FileButton
         accept="audio/*,.wav,.flac,.mp3,.ogg,.opus,.m4a,.aac,.aif,.aiff"
-        onFile={(file) => {
-          if (file) void analyze(file);
-        }}
+        onFile={(file) => void analyze(file)}
         disabled={busy}
         testId="analyze-file-input"
-        className="button button--primary"
+        variant="primary"
       >
-        <Icon name="upload" />
         Analyze audio file…
       </FileButton>
       <p className="analyze__status" role="status" data-testid="analyze-status">

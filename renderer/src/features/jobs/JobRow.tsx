@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useApi } from '../../api/context.tsx';
 import { errorText } from '../../api/errors.ts';
 import type { Job } from '../../api/types.ts';
-import { ProgressBar } from '../../components/ProgressBar.tsx';
-import { JobStatusBadge } from '../../components/StatusBadge.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { JobStatusBadge } from '../../ui/Badge.tsx';
 import {
   clampPercent,
   formatDuration,

@@ -14,10 +14,16 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/context.tsx';
 import { errorText } from '../../api/errors.ts';
 import { followJobEvents, type StreamState } from '../../api/job-events.ts';
 import type { Job } from '../../api/types.ts';
+import {
+  applyJobEvent,
+  applyJobSnapshot,
+  applyStreamReopened,
+} from '../../data/job-invalidation.ts';
 import { useEngineHealth } from '../engine/health-context.tsx';
 import { JobFeed } from './job-feed.ts';
 import {
@@ -53,6 +59,7 @@ export function JobsProvider({ children }: { children: ReactNode }) {
   const [reload, setReload] = useState(0);
   const [fileNames, setFileNames] = useState<ReadonlyMap<number, string>>(new Map());
   const [feed] = useState(() => new JobFeed());
+  const queryClient = useQueryClient();
 
   useEffect(
     () =>
@@ -61,6 +68,7 @@ export function JobsProvider({ children }: { children: ReactNode }) {
         onEvent: (event) => {
           dispatch({ type: 'job', job: event.job, live: true });
           feed.publish(event.job);
+          applyJobEvent(queryClient, event);
           if (event.event !== 'job.progress') refreshHealth();
         },
         onState: (state) => {
@@ -69,10 +77,11 @@ export function JobsProvider({ children }: { children: ReactNode }) {
           if (state.kind === 'open') {
             setReload((n) => n + 1);
             feed.reopened();
+            applyStreamReopened(queryClient);
           }
         },
       }),
-    [api, refreshHealth, feed],
+    [api, refreshHealth, feed, queryClient],
   );
 
   const { view } = list;
@@ -99,8 +108,9 @@ export function JobsProvider({ children }: { children: ReactNode }) {
       if (filename) setFileNames((names) => new Map(names).set(job.id, filename));
       dispatch({ type: 'job', job, live: false });
       feed.publish(job);
+      applyJobSnapshot(queryClient, job);
     },
-    [feed],
+    [feed, queryClient],
   );
 
   const value = useMemo(

@@ -3,10 +3,10 @@
  * the stems to transcribe and the note settings; "Transcribe to MIDI" hands them to the page.
  */
 import { useState } from 'react';
-import { FileField } from '../../components/audio/FilePicker.tsx';
-import { SegmentedControl } from '../../components/SegmentedControl.tsx';
-import { SelectMenu } from '../../components/SelectMenu.tsx';
-import { Toggle } from '../../components/Toggle.tsx';
+import { FileDrop } from '../../ui/FileDrop.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { Toggle } from '../../ui/Toggle.tsx';
 import { InstallLink } from '../models/InstallLink.tsx';
 import { useMidiAvailability } from './use-midi-availability.ts';
 import { DEFAULT_STEMS, PRESETS, STEMS, type Preset } from './midi-settings.ts';
@@ -65,7 +65,7 @@ export function MidiForm({
   return (
     <section className="card" aria-label="New transcription">
       <h2>Transcribe a recording</h2>
-      <FileField
+      <FileDrop
         label="Audio or video file"
         accept="audio/*,video/*"
         testId="midi-file"
@@ -125,7 +125,7 @@ export function MidiForm({
       </div>
       <fieldset className="midi-fieldset midi-options">
         <legend>Notes</legend>
-        <SelectMenu
+        <Select
           label="Preset"
           testId="midi-preset"
           value={preset}

@@ -3,7 +3,7 @@
  * not transcribed, the DSP notice), play/stop, the merged download, one row per track (notes,
  * mute, downloads) and the piano roll.
  */
-import { Toggle } from '../../components/Toggle.tsx';
+import { Toggle } from '../../ui/Toggle.tsx';
 import { PianoRoll } from './PianoRoll.tsx';
 import { STAGE_LABEL, STATUS_WORDS, stemName } from './midi-settings.ts';
 import { trackColour, type Roll } from './midi-tracks.ts';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { useJob } from '../jobs/use-job.ts';
 import type { ModelsClient, Pack } from './models-client.ts';

@@ -2,7 +2,7 @@
  * The studio's areas, in navigation order. `ready: false` areas render the honest
  * "coming in a later release" panel with the `plan` text; nothing fake is shown for them.
  */
-import type { IconName } from '../../components/Icon.tsx';
+import type { IconName } from '../../ui/Icon.tsx';
 
 export interface AreaRoute {
   path: string;
@@ -42,7 +42,7 @@ export const AREAS: readonly AreaRoute[] = [
   {
     path: '/voices',
     label: 'Voices',
-    icon: 'mic',
+    icon: 'voices',
     section: 'Production',
     ready: true,
     summary:
@@ -51,16 +51,26 @@ export const AREAS: readonly AreaRoute[] = [
   {
     path: '/web',
     label: 'From the web',
-    icon: 'download',
+    icon: 'globe',
     section: 'Production',
     ready: true,
     summary:
-      'Media from a URL (info, formats, download, then use it in another tool) and articles narrated by any voice.',
+      'Audio and video from a page’s address: see what is there, download it, and send it to another tool.',
+  },
+  {
+    path: '/reader',
+    label: 'Reader',
+    title: 'Article reader',
+    icon: 'reader',
+    section: 'Production',
+    ready: true,
+    summary:
+      'Articles read aloud by any of your voices, with a player page to share and a snippet to embed.',
   },
   {
     path: '/transcription',
     label: 'Transcription',
-    icon: 'mic',
+    icon: 'captions',
     section: 'Production',
     ready: true,
     summary: 'Turn speech into text with word times and speakers, correct it, and export captions.',
@@ -68,7 +78,7 @@ export const AREAS: readonly AreaRoute[] = [
   {
     path: '/voices/lab',
     label: 'Voice lab',
-    icon: 'mic',
+    icon: 'flask',
     section: 'Production',
     ready: true,
     summary:
@@ -120,7 +130,7 @@ export const AREAS: readonly AreaRoute[] = [
     path: '/account/sync',
     label: 'Sync',
     title: 'Account sync',
-    icon: 'send',
+    icon: 'sync',
     section: 'Studio',
     ready: true,
     summary:

@@ -4,11 +4,11 @@
  * at the same context time); downloads of each stem and of a mixdown of the current mix.
  */
 import { useMemo, useState } from 'react';
-import { SegmentedControl } from '../../components/SegmentedControl.tsx';
-import { BufferWaveform } from '../../components/audio/BufferWaveform.tsx';
-import { useDecodedAudio } from '../../components/audio/use-decoded-audio.ts';
-import { useSyncedPlayer } from '../../components/audio/use-synced-player.ts';
-import { WAVE_LOOKS } from '../../components/audio/wave-looks.ts';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { BufferWaveform } from '../../ui/audio/BufferWaveform.tsx';
+import { useDecodedAudio } from '../../ui/audio/use-decoded-audio.ts';
+import { useSyncedPlayer } from '../../ui/audio/use-synced-player.ts';
+import { WAVE_LOOKS } from '../../ui/audio/wave-looks.ts';
 import { effectiveGains, gainDb, meterPercent, panLabel } from './mixer-gains.ts';
 import { useMeterLevels } from './use-meter-levels.ts';
 import { stemLabel } from './stem-words.ts';

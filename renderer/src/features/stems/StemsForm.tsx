@@ -2,9 +2,9 @@
  * "Separate a track": the file, the mode (or the catalog's isolate / remove form), the quote for
  * that choice, and the Separate button.
  */
-import { FileField } from '../../components/audio/FilePicker.tsx';
-import { SegmentedControl } from '../../components/SegmentedControl.tsx';
-import { SelectMenu } from '../../components/SelectMenu.tsx';
+import { FileDrop } from '../../ui/FileDrop.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { Select } from '../../ui/Select.tsx';
 import { InstallLink } from '../models/InstallLink.tsx';
 import { stemLabel, stemModeWords } from './stem-words.ts';
 import type { StemChoice } from './stems-types.ts';
@@ -24,7 +24,7 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
   return (
     <section className="card stems-form" aria-label="New separation">
       <h2>Separate a track</h2>
-      <FileField
+      <FileDrop
         label="Audio file"
         accept="audio/*,video/*"
         testId="stems-file"
@@ -32,7 +32,7 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
         onFile={(file) => void separation.upload(file)}
       />
       {fileName && <p>File: {fileName}</p>}
-      <SelectMenu
+      <Select
         label="What to separate"
         testId="stems-mode"
         value={choice.mode}
@@ -63,7 +63,7 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
       )}
       {choice.mode === 'catalog' && (
         <>
-          <SelectMenu
+          <Select
             label="Isolate"
             testId="stems-catalog"
             value={choice.single_stem ?? ''}
@@ -82,7 +82,7 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
               })),
             ]}
           />
-          <SelectMenu
+          <Select
             label="Remove from the mix"
             testId="stems-exclude"
             value={choice.exclude_stems?.[0] ?? ''}

@@ -1,6 +1,6 @@
 /** Track levels for the mixer's meters: read from the player every animation frame while playing. */
 import { useEffect, useState } from 'react';
-import type { SyncedPlayback } from '../../components/audio/use-synced-player.ts';
+import type { SyncedPlayback } from '../../ui/audio/use-synced-player.ts';
 
 export function useMeterLevels(player: SyncedPlayback): number[] {
   const [levels, setLevels] = useState<number[]>([]);

@@ -6,8 +6,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage, type ApiError } from '../../api/errors.ts';
 import { signInWithStudioToken } from '../../api/studio-access.ts';
-import { FormMessages, TextField, focusFirstInvalid } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 
 function linkProblem(error: ApiError | null): string | null {
   if (error === null) return null;

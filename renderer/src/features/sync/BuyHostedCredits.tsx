@@ -6,8 +6,8 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/errors.ts';
 import { studioApi } from '../../api/studio-api.ts';
-import { FormMessages, TextField } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages, TextField } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 
 export function BuyHostedCredits() {
   const [amount, setAmount] = useState('10');

@@ -4,8 +4,9 @@
  * as the last sync read them. Shown on the Credits page and in Account → Sync; renders nothing
  * while unlinked.
  */
-import { Card, Facts } from '../../components/Card.tsx';
-import { Badge } from '../../components/StatusBadge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Facts } from '../../ui/Facts.tsx';
+import { Badge } from '../../ui/Badge.tsx';
 import { ago } from './sync-model.ts';
 import type { HostedCredits } from './sync-types.ts';
 

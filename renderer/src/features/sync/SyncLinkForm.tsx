@@ -5,8 +5,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { FormMessages, TextField } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages, TextField } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import type { SyncClient } from './sync-client.ts';
 import type { OAuthProvider, SyncStatus } from './sync-types.ts';
 

@@ -6,10 +6,11 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { Card, Facts } from '../../components/Card.tsx';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { Badge } from '../../components/StatusBadge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Facts } from '../../ui/Facts.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Badge } from '../../ui/Badge.tsx';
 import { useLoaded } from '../../lib/use-loader.ts';
 import { BuyHostedCredits } from './BuyHostedCredits.tsx';
 import { HostedCreditsCard } from './HostedCreditsCard.tsx';

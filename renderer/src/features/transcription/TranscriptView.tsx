@@ -4,8 +4,8 @@
  * editable, the segments with clickable words following the playhead, and the exports.
  */
 import { useCallback } from 'react';
-import { useWavePlayer } from '../../components/audio/use-wave-player.ts';
-import { WAVE_LOOKS } from '../../components/audio/wave-looks.ts';
+import { useWavePlayer } from '../../ui/audio/use-wave-player.ts';
+import { WAVE_LOOKS } from '../../ui/audio/wave-looks.ts';
 import { ExportBar } from './ExportBar.tsx';
 import { SpeakerList } from './SpeakerList.tsx';
 import { TranscriptSegmentRow } from './TranscriptSegmentRow.tsx';

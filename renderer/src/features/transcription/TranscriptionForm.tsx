@@ -1,6 +1,6 @@
 /** "Transcribe a recording": the file, the language (or detect), speakers on or off. */
 import { useState } from 'react';
-import { FileField } from '../../components/audio/FilePicker.tsx';
+import { FileDrop } from '../../ui/FileDrop.tsx';
 import type { TranscriptionChoices } from './transcription-types.ts';
 
 export function TranscriptionForm({
@@ -21,7 +21,7 @@ export function TranscriptionForm({
   return (
     <section className="card" aria-label="New transcription">
       <h2>Transcribe a recording</h2>
-      <FileField
+      <FileDrop
         label="Audio or video file"
         accept="audio/*,video/*"
         testId="transcription-file"

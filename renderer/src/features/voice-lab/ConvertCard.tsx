@@ -3,8 +3,8 @@
  * the result A/B (the audio kit's synced player).
  */
 import { useState } from 'react';
-import { ABPlayer } from '../../components/audio/ABPlayer.tsx';
-import { FileField } from '../../components/audio/FilePicker.tsx';
+import { ABPlayer } from '../../ui/audio/ABPlayer.tsx';
+import { FileDrop } from '../../ui/FileDrop.tsx';
 import { useConversion } from './use-conversion.ts';
 import type { VoiceLabClient } from './voice-lab-client.ts';
 import type { CreatedVoice } from './voice-lab-types.ts';
@@ -31,7 +31,7 @@ export function ConvertCard({
         Keeps the words, timing and emotion; changes the voice to one you cloned.
       </p>
       <div className="vl-row">
-        <FileField
+        <FileDrop
           label="Speech recording"
           accept="audio/*"
           testId="convert-file"

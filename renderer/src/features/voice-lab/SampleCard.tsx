@@ -4,7 +4,7 @@
  */
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { FileField } from '../../components/audio/FilePicker.tsx';
+import { FileDrop } from '../../ui/FileDrop.tsx';
 import { SampleMeter } from './SampleMeter.tsx';
 import { useRecorder } from './use-recorder.ts';
 import type { VoiceLabClient } from './voice-lab-client.ts';
@@ -71,7 +71,7 @@ export function SampleCard({
       <h2>Clone a voice</h2>
       <p className="muted">5–30 s of one person speaking, close to the microphone, no music.</p>
       <div className="vl-row">
-        <FileField
+        <FileDrop
           label="Upload a sample"
           accept="audio/*"
           testId="sample-file"

@@ -2,9 +2,12 @@
  * One voice in the library: name, API name, language, gender, engine, the tier badge (the
  * embedded voices say plainly that they are synthetic) and the preview button.
  */
+import { Badge } from '../../ui/Badge.tsx';
+import { IconButton } from '../../ui/Button.tsx';
 import type { PreviewState } from './use-preview-player.ts';
 import { engineName, tierLabel } from './voice-labels.ts';
 import type { Voice } from './voice-types.ts';
+import styles from './Voices.module.css';
 
 export function VoiceRow({
   voice,
@@ -21,61 +24,56 @@ export function VoiceRow({
   const mine = preview.kind !== 'idle' && preview.voiceId === voice.id;
   const loading = mine && preview.kind === 'loading';
   const playing = mine && preview.kind === 'playing';
+  const meta = [
+    languageName,
+    voice.slug,
+    engineName(voice.engine),
+    voice.gender !== 'unknown' ? voice.gender : null,
+    `#${voice.id}`,
+  ];
   return (
     <li
-      className="vo-voice"
+      className={styles.voice}
       data-testid="voice-row"
       data-voice-id={voice.id}
       data-tier={voice.tier}
       data-language={voice.language}
     >
-      <button
-        type="button"
-        className={`vo-play${playing ? ' vo-play--playing' : ''}`}
+      <IconButton
+        icon={playing ? 'stop' : 'play'}
+        variant={playing ? 'primary' : 'secondary'}
+        label={`${playing ? 'Stop' : 'Play'} the preview of ${voice.name}`}
         onClick={onPreview}
         disabled={loading}
-        aria-label={`${playing ? 'Stop' : 'Play'} the preview of ${voice.name}`}
-        title={loading ? 'Making the preview (first time only)…' : undefined}
-        data-testid="voice-preview"
+        testId="voice-preview"
         data-state={mine ? preview.kind : 'idle'}
-      >
-        {loading ? <span className="vo-spinner" aria-hidden="true" /> : playing ? '■' : '▶'}
-      </button>
-      <div className="vo-voice__main">
-        <div className="vo-voice__title">
-          <span className="vo-voice__name" data-testid="voice-name">
+      />
+      <div className={styles.main}>
+        <div className={styles.title}>
+          <span className={styles.name} data-testid="voice-name">
             {voice.name}
           </span>
-          <span
-            className={`badge badge--${tier.tone}`}
-            title={tier.detail}
-            data-testid="voice-tier"
-          >
+          <Badge tone={tier.tone} title={tier.detail} testId="voice-tier">
             {tier.label}
-          </span>
+          </Badge>
         </div>
-        <div className="vo-voice__meta">
-          <span data-testid="voice-language">{languageName}</span>
-          <span className="ab-dot" aria-hidden="true" />
-          <code>{voice.slug}</code>
-          <span className="ab-dot" aria-hidden="true" />
-          {engineName(voice.engine)}
-          {voice.gender !== 'unknown' && (
-            <>
-              <span className="ab-dot" aria-hidden="true" />
-              {voice.gender}
-            </>
+        <div className={styles.meta}>
+          {meta.map(
+            (part, i) =>
+              part && (
+                <span key={i} data-testid={i === 0 ? 'voice-language' : undefined}>
+                  {i === 1 ? <code>{part}</code> : part}
+                </span>
+              ),
           )}
-          <span className="ab-dot" aria-hidden="true" />
-          <span className="muted">#{voice.id}</span>
         </div>
         {loading && (
-          <p className="vo-voice__note" role="status">
+          <p className={styles.note} role="status">
             Making the preview with {engineName(voice.engine)}… (only the first time)
           </p>
         )}
         {mine && preview.kind === 'error' && (
-          <p className="ab-error-text" role="alert" data-testid="voice-preview-error">
+          <p className={styles.error} role="alert" data-testid="voice-preview-error">
             {preview.message}
           </p>
         )}

@@ -1,28 +1,28 @@
 /**
  * The voice library (`#/voices`): every voice this engine can speak — the embedded eSpeak NG
- * voices (100+ languages, synthetic) and the neural voices of installed packs — with search, a
- * language filter (the catalog's own languages), an engine filter, pages of 50 with "Load more",
- * and a preview player.
+ * voices (100+ languages, synthetic), the neural voices of installed packs and your own — with
+ * search, a language filter (the catalog's own languages), an engine filter, pages of 50 with
+ * "Load more", and a preview player.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { engineBaseUrl, studioToken } from '../../api/bridge.ts';
-import { Icon } from '../../components/Icon.tsx';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractQuery } from '../../data/contract-query.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button, IconButton } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { PageBody } from '../../ui/Layout.tsx';
+import { Select } from '../../ui/Select.tsx';
 import { formatCount } from '../audiobooks/audiobook-format.ts';
-import { useResource } from '../audiobooks/use-resource.ts';
-import { useVoiceCatalog } from './use-voice-catalog.ts';
 import { usePreviewPlayer } from './use-preview-player.ts';
+import { useVoiceCatalog } from './use-voice-catalog.ts';
 import { ENGINE_FILTERS } from './voice-labels.ts';
 import type { VoiceEngine } from './voice-types.ts';
 import { VoiceRow } from './VoiceRow.tsx';
-import { VoicesClient } from './voices-client.ts';
-import './voices.css';
+import styles from './Voices.module.css';
 
 const SEARCH_DELAY_MS = 250;
 
-export function VoicesPage({ client: given }: { client?: VoicesClient }) {
-  const [client] = useState(
-    () => given ?? new VoicesClient({ baseUrl: engineBaseUrl, getToken: studioToken }),
-  );
+export function VoicesPage() {
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [language, setLanguage] = useState('');
@@ -33,71 +33,55 @@ export function VoicesPage({ client: given }: { client?: VoicesClient }) {
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  const loadLanguages = useCallback((signal: AbortSignal) => client.languages(signal), [client]);
-  const languages = useResource(loadLanguages);
-  const names = useMemo(
-    () => new Map((languages.data?.languages ?? []).map((l) => [l.code, l.name])),
-    [languages.data],
-  );
-
-  const catalog = useVoiceCatalog(client, {
+  const languages = useContractQuery('/audiobook/voices/languages', {});
+  const names = new Map((languages.data?.languages ?? []).map((l) => [l.code, l.name]));
+  const catalog = useVoiceCatalog({
     search: search || undefined,
     language: language || undefined,
     engine: engine || undefined,
   });
-  const player = usePreviewPlayer(client);
+  const player = usePreviewPlayer();
   const current = catalog.voices.find((voice) => voice.id === player.currentId) ?? null;
+  const state = player.state;
+  const failure = catalog.error ?? (languages.error ? errorMessage(languages.error) : null);
 
   return (
-    <div className="vo-page stack" data-testid="voices-page">
-      <div className="vo-filters" role="search">
-        <label className="field vo-search">
-          <span className="field__label">Search</span>
-          <input
-            className="input"
-            type="search"
-            placeholder="Search by name, API name or language"
-            value={searchInput}
-            maxLength={100}
-            onChange={(event) => setSearchInput(event.target.value)}
-            data-testid="voice-search"
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">Language</span>
-          <select
-            className="input input--select"
-            value={language}
-            onChange={(event) => setLanguage(event.target.value)}
-            data-testid="voice-language-filter"
-          >
-            <option value="">All languages</option>
-            {(languages.data?.languages ?? []).map((l) => (
-              <option key={l.code} value={l.code}>
-                {l.name} ({l.code}) · {l.voice_count}
-                {l.neural_voice_count > 0 ? `, ${l.neural_voice_count} neural` : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">Engine</span>
-          <select
-            className="input input--select"
-            value={engine}
-            onChange={(event) => setEngine(event.target.value as VoiceEngine | '')}
-            data-testid="voice-engine-filter"
-          >
-            {ENGINE_FILTERS.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </label>
+    <PageBody testId="voices-page">
+      <div className={styles.filters} role="search">
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Name, API name or language"
+          value={searchInput}
+          maxLength={100}
+          onChange={(event) => setSearchInput(event.target.value)}
+          testId="voice-search"
+        />
+        <Select
+          label="Language"
+          value={language}
+          onChange={setLanguage}
+          testId="voice-language-filter"
+          options={[
+            { value: '', label: 'All languages' },
+            ...(languages.data?.languages ?? []).map((l) => ({
+              value: l.code,
+              label: `${l.name} (${l.code})`,
+              note: `${l.voice_count}${l.neural_voice_count > 0 ? `, ${l.neural_voice_count} neural` : ''}`,
+              keywords: [l.code],
+            })),
+          ]}
+        />
+        <Select
+          label="Engine"
+          value={engine}
+          onChange={setEngine}
+          testId="voice-engine-filter"
+          options={ENGINE_FILTERS.map((choice) => ({ value: choice.value, label: choice.label }))}
+        />
       </div>
 
-      <p className="muted vo-count" role="status" data-testid="voice-count">
+      <p className="muted" role="status" data-testid="voice-count">
         {catalog.total === null
           ? 'Loading voices…'
           : catalog.total === 0
@@ -105,31 +89,34 @@ export function VoicesPage({ client: given }: { client?: VoicesClient }) {
             : `Showing ${formatCount(catalog.voices.length)} of ${formatCount(catalog.total)} voices`}
       </p>
 
-      {(catalog.error ?? languages.error) && (
-        <div className="alert alert--error" role="alert" data-testid="voices-error">
-          <Icon name="alert" />
-          <div>Could not load the voices: {catalog.error ?? languages.error}</div>
-        </div>
+      {failure && (
+        <Alert tone="error" testId="voices-error">
+          Could not load the voices: {failure}
+        </Alert>
       )}
 
-      <div
-        className={`vo-player${current ? '' : ' vo-player--empty'}`}
-        data-testid="voice-player"
-        aria-label="Voice preview player"
-      >
-        <span className="vo-player__label" data-testid="voice-player-label">
+      <div className={styles.player} data-testid="voice-player" aria-label="Voice preview player">
+        {current && (
+          <IconButton
+            icon={state.kind === 'playing' ? 'pause' : 'play'}
+            label={state.kind === 'playing' ? 'Pause the preview' : 'Play the preview'}
+            variant="secondary"
+            onClick={() => player.toggle(current)}
+          />
+        )}
+        <span className={styles.playerLabel} data-testid="voice-player-label">
           {current
             ? `Preview: ${current.name}${
-                player.state.kind === 'playing' || player.state.kind === 'paused'
-                  ? ` · “${player.state.preview.preview_text}”`
+                state.kind === 'playing' || state.kind === 'paused'
+                  ? ` · “${state.preview.preview_text}”`
                   : ''
               }`
             : 'Press ▶ on a voice to hear it.'}
         </span>
-        <audio ref={player.audio} controls preload="auto" data-testid="voice-audio" />
+        <audio ref={player.audio} preload="auto" hidden data-testid="voice-audio" />
       </div>
 
-      <ul className="vo-list" aria-busy={catalog.loading} data-testid="voice-list">
+      <ul className={styles.list} aria-busy={catalog.loading} data-testid="voice-list">
         {catalog.voices.map((voice) => (
           <VoiceRow
             key={voice.id}
@@ -142,16 +129,12 @@ export function VoicesPage({ client: given }: { client?: VoicesClient }) {
       </ul>
 
       {catalog.hasMore && (
-        <button
-          type="button"
-          className="button vo-more"
-          onClick={catalog.loadMore}
-          disabled={catalog.loading}
-          data-testid="voice-load-more"
-        >
-          {catalog.loading ? 'Loading…' : 'Load more voices'}
-        </button>
+        <span className={styles.more}>
+          <Button onClick={catalog.loadMore} busy={catalog.loading} testId="voice-load-more">
+            Load more voices
+          </Button>
+        </span>
       )}
-    </div>
+    </PageBody>
   );
 }

@@ -1,13 +1,13 @@
 /**
- * One preview player for a list of voices: asks the engine for a voice's preview (generated
- * the first time, which takes a moment, then cached), points the shared <audio> element at the
- * signed URL and plays it. Starting another voice stops the current one. If the browser refuses
- * to start playback on its own (autoplay rules), the audio stays loaded behind the visible
- * controls so one more click plays it.
+ * One preview player for a list of voices: asks the engine for a voice's preview (generated the
+ * first time, which takes a moment, then cached), points the shared (hidden) <audio> element at
+ * the signed URL and plays it. Starting another voice stops the current one. If the browser
+ * refuses to start playback on its own (autoplay rules), the audio stays loaded so one more
+ * click plays it.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { audiobookErrorText } from '../audiobooks/audiobook-format.ts';
-import type { VoicesClient } from './voices-client.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractApi } from '../../data/contract-query.ts';
 import type { Voice, VoicePreview } from './voice-types.ts';
 
 export type PreviewState =
@@ -19,6 +19,7 @@ export type PreviewState =
 
 export interface PreviewPlayer {
   state: PreviewState;
+  /** The hidden <audio> element to render once (`<audio ref={player.audio} hidden />`). */
   audio: RefObject<HTMLAudioElement | null>;
   /** Plays `voice`, or stops it when it is the one playing. */
   toggle: (voice: Pick<Voice, 'id'>) => void;
@@ -26,7 +27,8 @@ export interface PreviewPlayer {
   currentId: number | null;
 }
 
-export function usePreviewPlayer(client: VoicesClient): PreviewPlayer {
+export function usePreviewPlayer(): PreviewPlayer {
+  const api = useContractApi();
   const audio = useRef<HTMLAudioElement | null>(null);
   const [state, setState] = useState<PreviewState>({ kind: 'idle' });
   const request = useRef<AbortController | null>(null);
@@ -51,7 +53,7 @@ export function usePreviewPlayer(client: VoicesClient): PreviewPlayer {
   const toggle = useCallback(
     (voice: Pick<Voice, 'id'>) => {
       const element = audio.current;
-      if (!element) return;
+      if (!element || !api) return;
       if (state.kind === 'playing' && state.voiceId === voice.id) {
         element.pause();
         return;
@@ -65,8 +67,11 @@ export function usePreviewPlayer(client: VoicesClient): PreviewPlayer {
       const controller = new AbortController();
       request.current = controller;
       setState({ kind: 'loading', voiceId: voice.id });
-      client
-        .preview(voice.id, controller.signal)
+      api
+        .get('/voice/voice-profiles/{voice_identifier}/preview', {
+          params: { voice_identifier: String(voice.id) },
+          signal: controller.signal,
+        })
         .then(async (preview) => {
           if (controller.signal.aborted) return;
           element.src = preview.audio_url;
@@ -75,15 +80,15 @@ export function usePreviewPlayer(client: VoicesClient): PreviewPlayer {
             await element.play();
           } catch {
             // Autoplay refused (the click's activation ran out while the preview was made): the
-            // loaded audio waits behind the visible controls.
+            // loaded audio waits for one more click.
           }
         })
         .catch((caught: unknown) => {
           if (controller.signal.aborted) return;
-          setState({ kind: 'error', voiceId: voice.id, message: audiobookErrorText(caught) });
+          setState({ kind: 'error', voiceId: voice.id, message: errorMessage(caught) });
         });
     },
-    [client, state],
+    [api, state],
   );
 
   const currentId = state.kind === 'playing' || state.kind === 'paused' ? state.voiceId : null;

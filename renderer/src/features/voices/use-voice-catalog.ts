@@ -1,12 +1,13 @@
 /**
- * The voice library's list: the first page for the current filters, then "load more" pages of
- * 50 appended (the engine's `skip`/`limit`). A filter change starts over and drops any answer
- * still on its way for the old filters.
+ * The voice library's list for the current filters: pages of 50 (the engine's `skip`/`limit`)
+ * appended by "load more", from the query cache (a filter change is another key, so an answer
+ * for old filters never lands in the new list).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { audiobookErrorText } from '../audiobooks/audiobook-format.ts';
-import type { VoicesClient } from './voices-client.ts';
-import { VOICE_PAGE_SIZE, type Voice, type VoiceListQuery } from './voice-types.ts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { errorMessage, type ApiError } from '../../api/errors.ts';
+import { contractKey } from '../../data/contract-keys.ts';
+import { useContractApi } from '../../data/contract-query.ts';
+import { VOICE_PAGE_SIZE, type Voice, type VoiceList, type VoiceListQuery } from './voice-types.ts';
 
 export type VoiceFilters = Pick<VoiceListQuery, 'search' | 'language' | 'engine'>;
 
@@ -19,50 +20,29 @@ export interface VoiceCatalog {
   loadMore: () => void;
 }
 
-export function useVoiceCatalog(client: VoicesClient, filters: VoiceFilters): VoiceCatalog {
-  const [voices, setVoices] = useState<Voice[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const generation = useRef<AbortController | null>(null);
-  const { search, language, engine } = filters;
-
-  const fetchPage = useCallback(
-    (skip: number, controller: AbortController) => {
-      setLoading(true);
-      client
-        .list({ search, language, engine, skip, limit: VOICE_PAGE_SIZE }, controller.signal)
-        .then((page) => {
-          if (controller.signal.aborted) return;
-          setVoices((current) => (skip === 0 ? page.voices : [...current, ...page.voices]));
-          setTotal(page.total);
-          setHasMore(page.hasMore);
-          setError(null);
-        })
-        .catch((caught: unknown) => {
-          if (!controller.signal.aborted) setError(audiobookErrorText(caught));
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    },
-    [client, search, language, engine],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    generation.current = controller;
-    setVoices([]);
-    setTotal(null);
-    fetchPage(0, controller);
-    return () => controller.abort();
-  }, [fetchPage]);
-
-  const loadMore = useCallback(() => {
-    const controller = generation.current;
-    if (controller) fetchPage(voices.length, controller);
-  }, [fetchPage, voices.length]);
-
-  return { voices, total, hasMore, loading, error, loadMore };
+export function useVoiceCatalog(filters: VoiceFilters): VoiceCatalog {
+  const api = useContractApi();
+  const pages = useInfiniteQuery<VoiceList, ApiError>({
+    queryKey: contractKey('/voice/voice-profiles', 'studio', {
+      query: { ...filters, paged: true },
+    }),
+    enabled: api !== null,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api!.get('/voice/voice-profiles', {
+        query: { ...filters, skip: pageParam as number, limit: VOICE_PAGE_SIZE },
+        signal,
+      }),
+    getNextPageParam: (last, all) =>
+      last.hasMore ? all.reduce((n, page) => n + page.voices.length, 0) : undefined,
+  });
+  const voices = pages.data?.pages.flatMap((page) => page.voices) ?? [];
+  return {
+    voices,
+    total: pages.data?.pages[0]?.total ?? null,
+    hasMore: pages.hasNextPage,
+    loading: pages.isFetching,
+    error: pages.error ? errorMessage(pages.error) : null,
+    loadMore: () => void pages.fetchNextPage(),
+  };
 }

@@ -3,7 +3,7 @@
  * stored file handed straight to stems, MIDI, noise reduction or transcription.
  */
 import { useState } from 'react';
-import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { errorMessage } from '../../api/errors.ts';
 import { formatBytes, formatDuration } from '../../lib/format.ts';
 import { hrefFor } from '../shell/router.ts';

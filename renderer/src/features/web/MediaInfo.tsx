@@ -1,7 +1,7 @@
 /**
  * What a URL holds (title, length, site) and its formats; picking a row sets format_selector.
  */
-import { Facts } from '../../components/Card.tsx';
+import { Facts } from '../../ui/Facts.tsx';
 import { formatBytes, formatDuration } from '../../lib/format.ts';
 import type { VideoInfo } from './web-types.ts';
 

@@ -3,7 +3,7 @@
  * download with live progress, then hand the file to another tool.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { Card } from '../../components/Card.tsx';
+import { Card } from '../../ui/Card.tsx';
 import { errorMessage } from '../../api/errors.ts';
 import { DownloadResult } from './DownloadResult.tsx';
 import { MediaInfo } from './MediaInfo.tsx';

@@ -1,90 +1,37 @@
 /**
- * The narrated articles: a player for each, its share links (the public page needs no
- * credential; the embed snippet works pasted into another site) and delete. The list reloads
- * whenever a reader job moves on (the studio's event stream; no polling).
+ * The narrated articles, newest first. The list is one query the job event stream refreshes
+ * when a narration starts or ends (data/job-invalidation.ts); a running one shows its progress
+ * live from its job.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { copyText } from '../../lib/clipboard.ts';
-import { formatDuration } from '../../lib/format.ts';
-import { useLoaded } from '../../lib/use-loader.ts';
-import { ProgressBar } from '../../components/ProgressBar.tsx';
-import { useJobUpdates } from '../jobs/use-job.ts';
-import { WebClient } from './web-client.ts';
-import type { ReaderJob } from './web-types.ts';
+import { useContractQuery } from '../../data/contract-query.ts';
+import { Alert, EmptyState } from '../../ui/Alert.tsx';
+import { Section } from '../../ui/Heading.tsx';
+import { useAllVoices } from '../voices/use-all-voices.ts';
+import styles from './Reader.module.css';
+import { ReaderItem } from './ReaderItem.tsx';
 
-function ReaderItem({ job, onDelete }: { job: ReaderJob; onDelete: () => void }) {
-  const [copied, setCopied] = useState<string | null>(null);
-  const copy = async (what: string, text: string) => {
-    setCopied((await copyText(text, null)) ? what : `press Ctrl+C: ${text}`);
-  };
-  const publicUrl = job.embed_url.replace(/\/embed$/, '');
+export function ReaderList() {
+  const list = useContractQuery('/reader/', { query: { per_page: 50 } });
+  const voices = useAllVoices();
+  const nameOf = (slug: string) =>
+    voices.data?.find((voice) => voice.slug === slug || voice.name === slug)?.name ?? slug;
   return (
-    <li className="web-reader-item" data-testid={`reader-${job.id}`}>
-      <div className="web-reader-item__head">
-        <strong>{job.title}</strong>
-        <span>
-          {job.word_count} words
-          {job.audio_duration_seconds === null
-            ? ''
-            : ` · ${formatDuration(job.audio_duration_seconds)}`}
-          {` · ${job.voice}${job.is_premium ? ' (premium)' : ''}`}
-        </span>
-      </div>
-      {job.status === 'processing' && (
-        <ProgressBar value={job.progress} label={`Narration of ${job.title}`} />
+    <Section title="Narrated articles" testId="reader-list">
+      {list.error && <Alert tone="error">{errorMessage(list.error)}</Alert>}
+      {list.isPending && <p className="muted">Loading…</p>}
+      {list.data?.items.length === 0 && (
+        <EmptyState icon="reader" title="No narrated articles yet">
+          <p>Narrate one above: it appears here with its player and share links.</p>
+        </EmptyState>
       )}
-      {job.status === 'failed' && <p className="form-error">{job.error_message}</p>}
-      {job.audio_url && <audio controls preload="none" src={job.audio_url} />}
-      <div className="web-reader-item__actions">
-        <a href={job.embed_url} target="_blank" rel="noreferrer">
-          Player page
-        </a>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void copy('share link', publicUrl)}
-        >
-          Copy share link
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void copy('embed code', job.embed_html)}
-        >
-          Copy embed code
-        </button>
-        <button type="button" className="button button--danger" onClick={onDelete}>
-          Delete
-        </button>
-        {copied && (
-          <span role="status">{copied.startsWith('press') ? copied : `Copied the ${copied}.`}</span>
-        )}
-      </div>
-    </li>
-  );
-}
-
-export function ReaderList({ refreshKey }: { refreshKey: number }) {
-  const client = useMemo(() => new WebClient(), []);
-  const load = useCallback((signal: AbortSignal) => client.readerList(signal), [client]);
-  const list = useLoaded(load, errorMessage);
-  const { reload } = list;
-  // A narration started on this page shows at once; later changes come from the event stream.
-  useEffect(() => reload(), [refreshKey, reload]);
-  useJobUpdates((job) => job.type === 'reader', reload);
-  const remove = async (id: number) => {
-    await client.deleteReader(id);
-    list.reload();
-  };
-  if (list.error) return <p className="form-error">{list.error}</p>;
-  if (!list.data) return <p>Loading…</p>;
-  if (list.data.items.length === 0) return <p>No narrated articles yet.</p>;
-  return (
-    <ul className="web-reader-list">
-      {list.data.items.map((job) => (
-        <ReaderItem key={job.id} job={job} onDelete={() => void remove(job.id)} />
-      ))}
-    </ul>
+      {list.data && list.data.items.length > 0 && (
+        <ul className={styles.list}>
+          {list.data.items.map((job) => (
+            <ReaderItem key={job.id} job={job} voiceName={nameOf(job.voice)} />
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }

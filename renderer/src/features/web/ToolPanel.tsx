@@ -3,8 +3,9 @@
  * update the pack (sites change, and extractors follow), and the owner's preference.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Card, Facts } from '../../components/Card.tsx';
-import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Facts } from '../../ui/Facts.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { errorMessage } from '../../api/errors.ts';
 import { useLoaded } from '../../lib/use-loader.ts';
 import { useJob } from '../jobs/use-job.ts';

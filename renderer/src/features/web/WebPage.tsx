@@ -3,7 +3,6 @@
  * tool), the article reader with its narrations, and the extractor (yt-dlp) it relies on.
  */
 import { MediaPanel } from './MediaPanel.tsx';
-import { ReaderPanel } from './ReaderPanel.tsx';
 import { ToolPanel } from './ToolPanel.tsx';
 import './web.css';
 
@@ -11,7 +10,6 @@ export function WebPage() {
   return (
     <div className="web-page">
       <MediaPanel />
-      <ReaderPanel />
       <ToolPanel />
     </div>
   );

@@ -1,5 +1,5 @@
 /** Delete an endpoint after a confirmation (DELETE /webhooks/endpoints/{id}). */
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { accountErrorText } from '../account/error-text.ts';
 import type { WebhooksClient } from './webhooks-client.ts';
 import type { WebhookEndpoint } from './webhooks-types.ts';
@@ -19,7 +19,6 @@ export function DeleteEndpointDialog({
     <ConfirmDialog
       title="Delete this webhook endpoint?"
       confirmLabel="Delete endpoint"
-      busyLabel="Deleting…"
       action={() => client.remove(endpoint.id)}
       onDone={onDeleted}
       onClose={onClose}

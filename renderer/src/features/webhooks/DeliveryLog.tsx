@@ -5,7 +5,7 @@
  * one waits for a retry, and slowly otherwise.
  */
 import { useEffect, useState } from 'react';
-import { FormMessages } from '../../components/Field.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { accountErrorText } from '../account/error-text.ts';
 import { formatRelative } from '../credits/credits-model.ts';

@@ -3,8 +3,8 @@
  * (POST .../test), edit and delete, and its delivery log.
  */
 import { useEffect, useId, useState } from 'react';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { accountErrorText } from '../account/error-text.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';

@@ -6,9 +6,9 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { Dialog } from '../../components/Dialog.tsx';
-import { FormMessages, TextField, focusFirstInvalid } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { accountErrorText } from '../account/error-text.ts';
 import {
   DEFAULT_EVENTS,

@@ -2,7 +2,7 @@
  * The one time an endpoint's signing secret is shown (docs/api/webhooks.md: returned on
  * creation only), in the shared SecretOnceDialog like a new API key: closing it drops it.
  */
-import { SecretOnceDialog } from '../../components/SecretOnceDialog.tsx';
+import { SecretOnceDialog } from '../../ui/SecretOnceDialog.tsx';
 import type { CreatedWebhookEndpoint } from './webhooks-types.ts';
 
 export function SecretDialog({
@@ -29,7 +29,7 @@ export function SecretDialog({
           Signing secret for <span className="secret-for">{created.url}</span>
         </>
       }
-      ids={{ warning: 'webhook-secret-warning', field: 'webhook-secret' }}
+      ids={{ warning: 'webhook-secret-warning' }}
       testIds={{
         dialog: 'webhook-secret-dialog',
         done: 'webhook-secret-done',

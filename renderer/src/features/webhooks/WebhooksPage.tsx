@@ -4,8 +4,8 @@
  * endpoint's delivery log with redelivery. Rules: docs/api/webhooks.md.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { FormMessages } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { useLoader } from '../account/use-loader.ts';
 import { OwnerBar, SignedInGate } from '../credits/SignedInGate.tsx';
 import { useUserApi } from '../credits/use-user-api.ts';

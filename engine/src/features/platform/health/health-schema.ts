@@ -1,5 +1,6 @@
 /** GET /health's body. Imports only zod: the studio derives its types from it. */
 import { z } from 'zod';
+import { capabilityListSchema } from '../models/capability-schema.ts';
 
 export const healthSchema = z
   .object({
@@ -30,6 +31,9 @@ export const healthSchema = z
       override: z.array(z.string()).nullable(),
     }),
     models: z.object({ installed_packs: z.number().int(), models_dir: z.string().nullable() }),
+    capabilities: capabilityListSchema.describe(
+      'Per capability: ready, needs a pack (which one) or needs configuration. The one source the studio reads.',
+    ),
     jobs: z.object({ queued: z.number().int(), running: z.number().int() }),
   })
   .meta({ id: 'Health' });

@@ -38,6 +38,7 @@ export const healthRoutes = [
           installed_packs: services.models.installedPackCount(),
           models_dir: services.config.modelsDir,
         },
+        capabilities: services.modelManager.capabilities(ffmpeg.status === 'ok'),
         jobs: { queued: counts.queued, running: counts.running },
       };
     },

@@ -14,7 +14,14 @@ import { toView } from '../../../jobs/job-repo.ts';
 import { jobSchema } from '../../../jobs/job-schema.ts';
 import type { Services } from '../../../services.ts';
 import { MODEL_INSTALL_JOB, MODEL_VERIFY_JOB } from './model-jobs.ts';
-import { installBodySchema, packIdParams, packListSchema, packViewSchema } from './model-schema.ts';
+import {
+  installBodySchema,
+  packIdParams,
+  packListSchema,
+  packViewSchema,
+  setupQuerySchema,
+  setupSchema,
+} from './model-schema.ts';
 
 const TAG = 'models';
 
@@ -65,9 +72,25 @@ export const modelRoutes = [
     errors: ['unauthorized', 'forbidden'],
     handler: (_ctx, services) => ({
       packs: services.modelManager.list(),
+      capabilities: services.modelManager.capabilities(services.ffmpeg.health().status === 'ok'),
+      disk: services.modelManager.disk(),
       install_root: services.models.installRoot,
       models_dir: services.models.modelsDir,
     }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/model-packs/setup',
+    summary:
+      'First-run setup: the packs to install for a goal on this machine, with sizes and free disk',
+    tag: TAG,
+    auth: 'bearer',
+    authorize: ownerOnly,
+    query: setupQuerySchema,
+    response: setupSchema,
+    errors: ['unauthorized', 'forbidden', 'validation_error'],
+    handler: ({ query }, services) =>
+      services.modelManager.setup(query.goal, services.ffmpeg.health().status === 'ok'),
   }),
   defineRoute({
     method: 'get',
@@ -84,7 +107,8 @@ export const modelRoutes = [
   defineRoute({
     method: 'post',
     path: '/model-packs/{pack_id}/install',
-    summary: 'Install a pack (download, or copy from a local folder) as a model_install job',
+    summary:
+      'Install a pack and what it requires (download, or copy from a local folder) as a model_install job',
     tag: TAG,
     auth: 'bearer',
     params: packIdParams,
@@ -92,15 +116,29 @@ export const modelRoutes = [
     body: installBodySchema,
     response: jobSchema,
     status: 202,
-    errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error'],
+    errors: [
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_error',
+      'licence_not_accepted',
+      'conflict',
+      'insufficient_storage',
+    ],
     handler: async ({ params, body, principal }, services) => {
       services.modelManager.requireKnown(params.pack_id);
       const from =
         body.from === undefined ? null : checkFolder(services, params.pack_id, body.from);
+      // Licence (400), an install already running (409) and free disk (507) answer at once.
+      services.modelManager.precheck(params.pack_id, {
+        acceptLicence: body.accept_licence ?? false,
+        force: body.force ?? false,
+      });
       const row = await services.jobs.create(principal?.userId ?? '', MODEL_INSTALL_JOB, {
         pack_id: params.pack_id,
         from,
         force: body.force ?? false,
+        accept_licence: body.accept_licence ?? false,
       });
       return toView(row);
     },

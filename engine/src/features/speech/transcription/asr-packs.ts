@@ -1,10 +1,11 @@
 /**
  * Which model packs transcription uses, resolved through the model registry (TAPEHOUSE_MODELS_DIR
- * first, then installed packs). A missing pack is 503 `model_not_installed` naming the install
- * command, raised before anything is charged. docs/api/transcription.md lists the packs.
+ * first, then installed packs). A missing pack is 503 `model_not_installed` naming the pack to
+ * install (inference/pack-needed.ts: the studio shows an Install button for it), raised before
+ * anything is charged. docs/api/transcription.md lists the packs.
  */
-import { AppError } from '../../../errors.ts';
-import { installCommand, type ModelRegistry } from '../../../inference/model-registry.ts';
+import { packNeeded } from '../../../inference/pack-needed.ts';
+import type { ModelRegistry } from '../../../inference/model-registry.ts';
 import type { DiarizeConfig, WhisperFiles } from '../asr-engines/sherpa-protocol.ts';
 
 /** Whisper packs in sherpa-onnx's export format, largest first. */
@@ -29,35 +30,6 @@ export function packOrder(modelType: ModelType): readonly string[] {
 }
 export const VAD_PACK = 'silero-vad';
 export const DIARIZATION_PACK = 'speaker-diarization';
-
-function hasManifest(models: ModelRegistry, pack: string): boolean {
-  return models.manifests().some((m) => m.id === pack);
-}
-
-/**
- * 503 naming the command that installs the first of `packs` this build has a manifest for (so
- * the command works as printed). When none has one, it says so and how a pack is added, rather
- * than naming a command that would answer "unknown model pack".
- */
-function notInstalled(models: ModelRegistry, what: string, packs: readonly string[]): AppError {
-  const pack = packs.find((p) => hasManifest(models, p));
-  if (pack === undefined) {
-    return new AppError(
-      'model_not_installed',
-      `${what} is not installed, and this build ships no manifest for ${packs.join(', ')}. ` +
-        'Add one under models/ (docs/api/transcription.md, "Model packs"), then run: npm run models -- install <id>',
-      { details: { packs: [...packs], command: null } },
-    );
-  }
-  const command = installCommand(pack);
-  return new AppError(
-    'model_not_installed',
-    `${what} is not installed. Install it with: ${command}`,
-    {
-      details: { pack, command },
-    },
-  );
-}
 
 function tryResolve(models: ModelRegistry, pack: string, file: string): string | null {
   try {
@@ -91,13 +63,11 @@ export function resolveAsr(
     }
   }
   if (!whisper) {
-    // The smallest pack first: the quickest download that makes transcription work.
-    const suggest = wanted ? [wanted] : [...WHISPER_PACKS].reverse();
-    throw notInstalled(models, 'A Whisper speech-recognition pack', suggest);
+    // The pack this machine runs best (pack-recommendations.ts), or the one asked for.
+    throw packNeeded(models, 'transcription', 'Transcription', wanted ?? undefined);
   }
   const vad = tryResolve(models, VAD_PACK, 'silero_vad.onnx');
-  if (!vad)
-    throw notInstalled(models, 'The Silero VAD model (used to cut audio into speech)', [VAD_PACK]);
+  if (!vad) throw packNeeded(models, 'transcription', 'Transcription', VAD_PACK);
   const { pack, ...files } = whisper;
   return { pack, whisper: files, vad };
 }
@@ -109,6 +79,6 @@ export function resolveDiarization(
   const segmentation = tryResolve(models, DIARIZATION_PACK, 'segmentation.onnx');
   const embedding = tryResolve(models, DIARIZATION_PACK, 'embedding.onnx');
   if (!segmentation || !embedding)
-    throw notInstalled(models, 'Speaker diarization', [DIARIZATION_PACK]);
+    throw packNeeded(models, 'diarization', 'Telling speakers apart', DIARIZATION_PACK);
   return { segmentation, embedding };
 }

@@ -49,7 +49,8 @@ export const readerRoutes = [
     body: estimateRequestSchema,
     response: estimateSchema,
     errors: ['unauthorized', 'forbidden', ...SOURCE_ERRORS],
-    handler: ({ body, signal }, { web }) => web.reader.estimate(body, signal),
+    handler: ({ body, principal, signal }, { web }) =>
+      web.reader.estimate(owner(principal), body, signal),
   }),
   defineRoute({
     method: 'post',

@@ -52,8 +52,13 @@ export class ReaderService {
     readonly callbacks: ReaderCallbacks,
   ) {}
 
-  voice(ref: string | number | undefined): SpeakableVoice {
-    const voice = this.deps.voices.catalog.resolve(ref ?? DEFAULT_VOICE);
+  /**
+   * The voice to narrate with, among the voices `ownerId` may use: the catalog's library voices
+   * and the owner's own designed or cloned ones (and public ones), by id, name or UUID, as
+   * `GET /voice/voice-profiles` lists them for that owner.
+   */
+  voice(ref: string | number | undefined, ownerId: string): SpeakableVoice {
+    const voice = this.deps.voices.catalog.resolve(ref ?? DEFAULT_VOICE, ownerId);
     if (!voice)
       throw new AppError('voice_not_found', `No voice "${String(ref)}".`, {
         details: { param: 'voice' },
@@ -61,9 +66,12 @@ export class ReaderService {
     return voice;
   }
 
-  /** Premium narration is a neural voice; the embedded voices are standard (free). */
+  /**
+   * Standard narration is eSpeak NG (the embedded voices and the voices designed on them) and
+   * free; every voice a neural model speaks (a pack's, a Kokoro blend, a clone) is premium.
+   */
   isPremium(voice: SpeakableVoice): boolean {
-    return voice.tier === 'neural';
+    return voice.engine !== 'espeak';
   }
 
   private checkSource(source: ReaderSource): void {
@@ -90,9 +98,9 @@ export class ReaderService {
     return article;
   }
 
-  async estimate(source: ReaderSource, signal: AbortSignal) {
+  async estimate(ownerId: string, source: ReaderSource, signal: AbortSignal) {
     this.checkSource(source);
-    const voice = this.voice(source.voice);
+    const voice = this.voice(source.voice, ownerId);
     const premium = this.isPremium(voice);
     const price = (chars: number): number => (premium ? chars * READER_CREDITS_PER_CHARACTER : 0);
     try {
@@ -132,7 +140,7 @@ export class ReaderService {
     origin: string,
     signal: AbortSignal,
   ): Promise<{ row: JobRow; secret: string | null }> {
-    const voice = this.voice(request.voice);
+    const voice = this.voice(request.voice, ownerId);
     if (request.webhook_url) await this.callbacks.check(request.webhook_url);
     const article = await this.article(request, signal);
     const input: ReaderInput = {

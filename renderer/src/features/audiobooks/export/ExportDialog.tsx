@@ -4,69 +4,74 @@
  * here), and where the retail sample starts. Fields left empty use the engine's defaults.
  */
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../../api/errors.ts';
-import { FileInput } from '../../../components/audio/FilePicker.tsx';
-import { Dialog } from '../../../components/Dialog.tsx';
-import { audiobookErrorText } from '../audiobook-format.ts';
-import type { ExportClient } from './export-client.ts';
+import { errorMessage, isApiError } from '../../../api/errors.ts';
+import { useContractQuery, useInvalidate, useStudioApi } from '../../../data/contract-query.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { FieldRow, NumberField, TextArea, TextField } from '../../../ui/Field.tsx';
+import { FileButton } from '../../../ui/FileDrop.tsx';
+import { Select } from '../../../ui/Select.tsx';
+import { Toggle } from '../../../ui/Toggle.tsx';
+import { BOOK_ROUTE, bookFamily } from '../book-queries.ts';
 import { ExportNotReady, notReadyChapters } from './ExportNotReady.tsx';
-import type { ExportRequest, NotReadyChapter, ProductionMedia } from './export-types.ts';
+import type { ExportRequest, NotReadyChapter } from './export-types.ts';
+import styles from './Export.module.css';
+
+type Format = 'mp3' | 'm4b';
 
 export function ExportDialog({
   projectId,
-  client,
   onClose,
   onStart,
-  onBookChanged,
 }: {
   projectId: string;
-  client: ExportClient;
   onClose: () => void;
   onStart: (body: ExportRequest) => Promise<void>;
-  /** Chapters were marked skip_narration here: the page reloads its numbers. */
-  onBookChanged?: () => void;
 }) {
-  const [format, setFormat] = useState<'mp3' | 'm4b'>('mp3');
+  const api = useStudioApi();
+  const invalidate = useInvalidate();
+  const params = { project_id: projectId };
+  const settings = useContractQuery(`${BOOK_ROUTE}/production-settings`, { params });
+  const [format, setFormat] = useState<Format>('mp3');
   const [credits, setCredits] = useState(true);
   const [subtitle, setSubtitle] = useState('');
   const [narrator, setNarrator] = useState('');
   const [opening, setOpening] = useState('');
   const [closing, setClosing] = useState('');
-  const [covers, setCovers] = useState<ProductionMedia[]>([]);
   const [cover, setCover] = useState('');
   const [sampleChapter, setSampleChapter] = useState('');
   const [sampleStart, setSampleStart] = useState('0');
   const [sampleSeconds, setSampleSeconds] = useState('180');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const [notReady, setNotReady] = useState<NotReadyChapter[]>([]);
 
+  // The book's saved choices fill the form once they arrive.
+  const saved = settings.data;
   useEffect(() => {
-    const controller = new AbortController();
-    client
-      .settings(projectId, controller.signal)
-      .then((s) => {
-        setCovers(s.media.filter((m) => m.kind === 'cover'));
-        setCover(s.cover_image_id ?? '');
-        setCredits(s.narrate_credits);
-        setOpening(s.opening_announcement ?? '');
-        setClosing(s.closing_announcement ?? '');
-      })
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setError(audiobookErrorText(e));
-      });
-    return () => controller.abort();
-  }, [client, projectId]);
+    if (!saved) return;
+    setCover(saved.cover_image_id ?? '');
+    setCredits(saved.narrate_credits);
+    setOpening(saved.opening_announcement ?? '');
+    setClosing(saved.closing_announcement ?? '');
+  }, [saved]);
+  const covers = (saved?.media ?? []).filter((m) => m.kind === 'cover');
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
+  const upload = async (file: File) => {
     setError(null);
+    setUploading(true);
     try {
-      const media = await client.uploadCover(projectId, file);
-      setCovers((list) => [...list, media]);
+      const form = new FormData();
+      form.append('kind', 'cover');
+      form.append('file', file, file.name);
+      const media = await api.post(`${BOOK_ROUTE}/media/upload`, { params, body: form });
+      await invalidate({ path: `${BOOK_ROUTE}/production-settings`, params });
       setCover(media.id);
     } catch (e) {
-      setError(audiobookErrorText(e));
+      setError(errorMessage(e));
+    } finally {
+      setUploading(false);
     }
   };
 
@@ -93,26 +98,29 @@ export function ExportDialog({
       const chapters =
         isApiError(e) && e.code === 'export_not_ready' ? notReadyChapters(e.body) : [];
       setNotReady(chapters);
-      if (chapters.length === 0) setError(audiobookErrorText(e));
+      if (chapters.length === 0) setError(errorMessage(e));
       setBusy(false);
     }
   };
 
-  const submit = () => attempt(() => onStart(request()));
-
   const exportNarrated = () =>
     attempt(async () => {
       const skip = new Set(notReady.map((c) => c.chapter_id));
-      const chapters = await client.chapters(projectId);
-      const chosen = chapters.filter((c) => !c.skip_narration && !skip.has(c.id));
+      const list = await api.get(`${BOOK_ROUTE}/chapters`, { params, query: { per_page: 500 } });
+      const chosen = list.chapters.filter((c) => !c.skip_narration && !skip.has(c.id));
       if (chosen.length === 0) throw new Error('No chapter is narrated yet.');
       await onStart({ ...request(), chapter_ids: chosen.map((c) => c.id) });
     });
 
   const skipAndExport = () =>
     attempt(async () => {
-      for (const chapter of notReady) await client.skipChapter(projectId, chapter.chapter_id);
-      onBookChanged?.();
+      for (const chapter of notReady) {
+        await api.put(`${BOOK_ROUTE}/chapters/{chapter_id}`, {
+          params: { ...params, chapter_id: chapter.chapter_id },
+          json: { skip_narration: true },
+        });
+      }
+      await invalidate(bookFamily(projectId));
       await onStart(request());
     });
 
@@ -120,143 +128,134 @@ export function ExportDialog({
     <Dialog
       open
       title="Export for ACX"
+      size="lg"
       onClose={onClose}
       testId="export-dialog"
+      onSubmit={() => void attempt(() => onStart(request()))}
       actions={
         <>
-          <button type="button" className="button" onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => void submit()}
-            disabled={busy}
-            data-testid="export-start"
-          >
+          </Button>
+          <Button variant="primary" type="submit" busy={busy} testId="export-start">
             Export
-          </button>
+          </Button>
         </>
       }
     >
-      <div className="ab-export-form">
-        <label className="field">
-          <span className="field__label">Format</span>
-          <select
-            value={format}
-            onChange={(e) => setFormat(e.target.value as 'mp3' | 'm4b')}
-            data-testid="export-format"
-          >
-            <option value="mp3">ACX package (MP3 per chapter)</option>
-            <option value="m4b">ACX package + M4B with chapter markers</option>
-          </select>
-        </label>
-        <label className="field field--check">
-          <input
-            type="checkbox"
-            checked={credits}
-            onChange={(e) => setCredits(e.target.checked)}
-            data-testid="export-credits"
+      <Select
+        label="Format"
+        value={format}
+        onChange={setFormat}
+        testId="export-format"
+        options={[
+          { value: 'mp3', label: 'ACX package (MP3 per chapter)' },
+          { value: 'm4b', label: 'ACX package + M4B with chapter markers' },
+        ]}
+      />
+      <Toggle plain checked={credits} onChange={setCredits} testId="export-credits">
+        Narrated opening and closing credits
+      </Toggle>
+      {credits && (
+        <>
+          <FieldRow>
+            <TextField
+              label="Subtitle"
+              optional
+              value={subtitle}
+              onChange={(e) => setSubtitle(e.target.value)}
+            />
+            <TextField
+              label="Narrator name"
+              optional
+              value={narrator}
+              placeholder="The narrator voice’s name"
+              onChange={(e) => setNarrator(e.target.value)}
+              testId="export-narrator"
+            />
+          </FieldRow>
+          <TextArea
+            label="Opening credits"
+            optional
+            rows={2}
+            value={opening}
+            placeholder="Title. Subtitle. Written by … Narrated by …"
+            onChange={(e) => setOpening(e.target.value)}
           />
-          <span>Narrated opening and closing credits</span>
-        </label>
-        {credits && (
-          <>
-            <label className="field">
-              <span className="field__label">Subtitle</span>
-              <input value={subtitle} onChange={(e) => setSubtitle(e.target.value)} />
-            </label>
-            <label className="field">
-              <span className="field__label">Narrator name</span>
-              <input
-                value={narrator}
-                placeholder="The narrator voice’s name"
-                onChange={(e) => setNarrator(e.target.value)}
-                data-testid="export-narrator"
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">Opening credits text</span>
-              <textarea
-                rows={2}
-                value={opening}
-                placeholder="Title. Subtitle. Written by … Narrated by …"
-                onChange={(e) => setOpening(e.target.value)}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">Closing credits text</span>
-              <textarea
-                rows={2}
-                value={closing}
-                placeholder="The End. …"
-                onChange={(e) => setClosing(e.target.value)}
-              />
-            </label>
-          </>
-        )}
-        <label className="field">
-          <span className="field__label">Cover (square JPG or PNG, at least 2400×2400)</span>
-          <select
-            value={cover}
-            onChange={(e) => setCover(e.target.value)}
-            data-testid="export-cover"
-          >
-            <option value="">No cover (a warning in the manifest)</option>
-            {covers.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.filename}
-              </option>
-            ))}
-          </select>
-          <FileInput
+          <TextArea
+            label="Closing credits"
+            optional
+            rows={2}
+            value={closing}
+            placeholder="The End. …"
+            onChange={(e) => setClosing(e.target.value)}
+          />
+        </>
+      )}
+      <div className={styles.coverRow}>
+        <Select
+          label="Cover"
+          value={cover}
+          onChange={setCover}
+          testId="export-cover"
+          hint="A square JPG or PNG of at least 2400 × 2400 pixels."
+          options={[
+            { value: '', label: 'No cover (the export report warns about it)' },
+            ...covers.map((c) => ({ value: c.id, label: c.filename })),
+          ]}
+        />
+        <span className={styles.coverUpload}>
+          <FileButton
             accept="image/png,image/jpeg"
-            onFile={(file) => void upload(file ?? undefined)}
+            onFile={(file) => void upload(file)}
+            disabled={uploading}
             testId="export-cover-upload"
-          />
-        </label>
-        <div className="ab-export-form__row">
-          <label className="field">
-            <span className="field__label">Sample chapter no.</span>
-            <input
-              inputMode="numeric"
-              value={sampleChapter}
-              placeholder="first"
-              onChange={(e) => setSampleChapter(e.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">Sample starts at (s)</span>
-            <input
-              inputMode="decimal"
-              value={sampleStart}
-              onChange={(e) => setSampleStart(e.target.value)}
-              data-testid="export-sample-start"
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">Sample length (s, ≤ 300)</span>
-            <input
-              inputMode="numeric"
-              value={sampleSeconds}
-              onChange={(e) => setSampleSeconds(e.target.value)}
-            />
-          </label>
-        </div>
-        {notReady.length > 0 && (
-          <ExportNotReady
-            chapters={notReady}
-            busy={busy}
-            onExportNarrated={() => void exportNarrated()}
-            onSkipAndExport={() => void skipAndExport()}
-          />
-        )}
-        {error && (
-          <p className="ab-error-text" role="alert" data-testid="export-error">
-            {error}
-          </p>
-        )}
+          >
+            {uploading ? 'Uploading…' : 'Upload a cover…'}
+          </FileButton>
+        </span>
       </div>
+      <FieldRow>
+        <NumberField
+          label="Sample chapter"
+          optional
+          min={1}
+          value={sampleChapter}
+          placeholder="first"
+          onChange={(e) => setSampleChapter(e.target.value)}
+        />
+        <NumberField
+          label="Sample starts at"
+          unit="seconds"
+          min={0}
+          step="any"
+          value={sampleStart}
+          onChange={(e) => setSampleStart(e.target.value)}
+          testId="export-sample-start"
+        />
+        <NumberField
+          label="Sample length"
+          unit="seconds"
+          min={1}
+          max={300}
+          value={sampleSeconds}
+          hint="At most 300 seconds."
+          onChange={(e) => setSampleSeconds(e.target.value)}
+        />
+      </FieldRow>
+      {notReady.length > 0 && (
+        <ExportNotReady
+          chapters={notReady}
+          busy={busy}
+          onExportNarrated={() => void exportNarrated()}
+          onSkipAndExport={() => void skipAndExport()}
+        />
+      )}
+      {(error ?? settings.error) && (
+        <p className={styles.error} role="alert" data-testid="export-error">
+          {error ?? errorMessage(settings.error)}
+        </p>
+      )}
     </Dialog>
   );
 }

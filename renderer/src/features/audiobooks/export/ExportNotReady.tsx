@@ -4,7 +4,10 @@
  * dialog: export only the chapters that are narrated (`chapter_ids`), or skip the unnarrated
  * chapters with one click (skip_narration through the chapter route) and export the rest.
  */
+import { Alert } from '../../../ui/Alert.tsx';
+import { Button } from '../../../ui/Button.tsx';
 import type { NotReadyChapter } from './export-types.ts';
+import styles from './Export.module.css';
 
 export function notReadyChapters(body: Record<string, unknown> | null): NotReadyChapter[] {
   const chapters = body?.chapters;
@@ -27,41 +30,39 @@ export function ExportNotReady({
   onSkipAndExport: () => void;
 }) {
   return (
-    <div className="ab-export-notready" role="alert" data-testid="export-not-ready">
-      <strong>
-        {chapters.length === 1
+    <Alert
+      tone="warn"
+      testId="export-not-ready"
+      title={
+        chapters.length === 1
           ? 'One chapter is not narrated yet:'
-          : `${chapters.length} chapters are not narrated yet:`}
-      </strong>
-      <ul>
-        {chapters.map((c) => (
-          <li key={c.chapter_id} data-testid="export-not-ready-chapter">
-            Chapter {c.chapter_number}
-            {c.title ? ` · ${c.title}` : ''} — {c.paragraphs.length} paragraph
-            {c.paragraphs.length === 1 ? '' : 's'} without audio
-          </li>
-        ))}
-      </ul>
-      <div className="ab-export__actions">
-        <button
-          type="button"
-          className="button"
-          onClick={onExportNarrated}
-          disabled={busy}
-          data-testid="export-narrated-only"
-        >
-          Export narrated chapters only
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={onSkipAndExport}
-          disabled={busy}
-          data-testid="export-skip-chapters"
-        >
-          Skip {chapters.length === 1 ? 'this chapter' : 'these chapters'} and export
-        </button>
+          : `${chapters.length} chapters are not narrated yet:`
+      }
+    >
+      <div className={styles.notReady}>
+        <ul>
+          {chapters.map((c) => (
+            <li key={c.chapter_id} data-testid="export-not-ready-chapter">
+              Chapter {c.chapter_number}
+              {c.title ? ` · ${c.title}` : ''} — {c.paragraphs.length} paragraph
+              {c.paragraphs.length === 1 ? '' : 's'} without audio
+            </li>
+          ))}
+        </ul>
+        <div className={styles.actions}>
+          <Button
+            size="sm"
+            onClick={onExportNarrated}
+            disabled={busy}
+            testId="export-narrated-only"
+          >
+            Export narrated chapters only
+          </Button>
+          <Button size="sm" onClick={onSkipAndExport} disabled={busy} testId="export-skip-chapters">
+            Skip {chapters.length === 1 ? 'this chapter' : 'these chapters'} and export
+          </Button>
+        </div>
       </div>
-    </div>
+    </Alert>
   );
 }

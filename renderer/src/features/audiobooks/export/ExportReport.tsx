@@ -2,16 +2,22 @@
  * The per-file ACX report of an export: measured RMS, true peak, noise floor, length, and pass
  * or fail with each broken rule's reason (docs/api/export.md, "Rules").
  */
+import { formatClock, formatDb } from '../../../lib/format.ts';
+import { Table, cell } from '../../../ui/Table.tsx';
 import type { ExportChapterProgress, ExportFileReport } from './export-types.ts';
+import styles from './Export.module.css';
 
 const db = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '−∞' : `${value.toFixed(1)} dB`;
+  value === null || value === undefined ? formatDb(Number.NEGATIVE_INFINITY) : formatDb(value);
 
-function length(seconds: number | undefined): string {
-  if (seconds === undefined) return '–';
-  const m = Math.floor(seconds / 60);
-  return `${m}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
-}
+const STATE: Record<string, string> = {
+  pending: 'waiting',
+  queued: 'waiting',
+  running: 'mastering',
+  mastering: 'mastering',
+  completed: 'done',
+  failed: 'failed',
+};
 
 export function ExportReport({
   report,
@@ -22,21 +28,29 @@ export function ExportReport({
 }) {
   const byFile = new Map(report.map((r) => [r.file, r]));
   const rows = [
-    ...chapters.map((c) => ({ file: c.file, title: c.title, progress: c })),
+    ...chapters.map((c) => ({ file: c.file, progress: c })),
     ...report
       .filter((r) => !chapters.some((c) => c.file === r.file))
-      .map((r) => ({ file: r.file, title: r.title, progress: null })),
+      .map((r) => ({ file: r.file, progress: null })),
   ];
   return (
-    <table className="table ab-export-report" data-testid="export-report">
+    <Table label="ACX check of each file" testId="export-report" minWidth={640}>
       <thead>
         <tr>
-          <th>File</th>
-          <th>RMS</th>
-          <th>True peak</th>
-          <th>Noise floor</th>
-          <th>Length</th>
-          <th>Result</th>
+          <th scope="col">File</th>
+          <th scope="col" className={cell.num}>
+            RMS
+          </th>
+          <th scope="col" className={cell.num}>
+            True peak
+          </th>
+          <th scope="col" className={cell.num}>
+            Noise floor
+          </th>
+          <th scope="col" className={cell.num}>
+            Length
+          </th>
+          <th scope="col">Result</th>
         </tr>
       </thead>
       <tbody>
@@ -46,22 +60,26 @@ export function ExportReport({
           return (
             <tr key={row.file} data-testid="export-report-row">
               <td>{row.file}</td>
-              <td>{m ? db(m.rms_db) : '–'}</td>
-              <td>{m ? db(m.true_peak_db) : '–'}</td>
-              <td>{m ? db(m.noise_floor_db) : '–'}</td>
-              <td>{length(m?.duration_seconds)}</td>
+              <td className={cell.num}>{m ? db(m.rms_db) : '–'}</td>
+              <td className={cell.num}>{m ? db(m.true_peak_db) : '–'}</td>
+              <td className={cell.num}>{m ? db(m.noise_floor_db) : '–'}</td>
+              <td className={cell.num}>
+                {m?.duration_seconds === undefined ? '–' : formatClock(m.duration_seconds)}
+              </td>
               <td>
                 {r ? (
                   r.passed ? (
-                    <span className="ab-pass">Pass</span>
+                    <span className={styles.pass}>Pass</span>
                   ) : (
-                    <span className="ab-fail" title={r.violations.map((v) => v.message).join('\n')}>
+                    <span className={styles.fail}>
                       Fail: {r.violations.map((v) => v.message).join('; ')}
                     </span>
                   )
                 ) : (
                   <span className="muted">
-                    {row.progress ? `${row.progress.status} ${row.progress.percent}%` : '–'}
+                    {row.progress
+                      ? `${STATE[row.progress.status] ?? row.progress.status} ${row.progress.percent}%`
+                      : '–'}
                   </span>
                 )}
               </td>
@@ -69,6 +87,6 @@ export function ExportReport({
           );
         })}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -1,0 +1,33 @@
+/**
+ * What component tests need from jsdom beyond what it has: the <dialog> element's modal methods
+ * (jsdom has the element but not showModal/close) and ResizeObserver (wavesurfer.js observes its
+ * container). Imported by ./render.tsx, so every component test gets it; Testing Library's
+ * cleanup runs after each test (vitest runs without globals, so it is registered here).
+ */
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(cleanup);
+
+const dialog = HTMLDialogElement.prototype as HTMLDialogElement & {
+  showModal: () => void;
+  close: (value?: string) => void;
+};
+if (typeof dialog.showModal !== 'function') {
+  dialog.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  dialog.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
+if (typeof globalThis.ResizeObserver !== 'function') {
+  globalThis.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
