@@ -39,6 +39,7 @@ export const MODEL_TASKS = [
   'voice-conversion',
   'speaker-embedding',
   'music',
+  'llm',
 ] as const;
 
 export type ModelTask = (typeof MODEL_TASKS)[number];
