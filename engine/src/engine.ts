@@ -22,6 +22,7 @@ import { createAccounts } from './features/accounts/index.ts';
 import { createBilling } from './features/billing/index.ts';
 import { booksJobs, createBooks } from './features/books/index.ts';
 import { cleanupJobs, createCleanup } from './features/cleanup/index.ts';
+import { createLanguage } from './features/language/index.ts';
 import { musicJobs, type Music } from './features/music/index.ts';
 import { createPlatform, platformJobs, type WebhookLookup } from './features/platform/index.ts';
 import { createSpeechArea } from './features/speech/index.ts';
@@ -169,7 +170,8 @@ export async function createEngine(
     credits: billing,
     log,
   });
-  const books = createBooks({ ...core, ...platform, voices });
+  const language = createLanguage({ ...core, modelManager: platform.modelManager });
+  const books = createBooks({ ...core, ...platform, voices, language: language.model });
   voices.library.countUsageFrom(books.takes.repo);
   // Neural takes get word timings, and chapter recordings their cuts, from speech's aligner.
   books.lines.useAligner(speech.alignment);
@@ -219,6 +221,7 @@ export async function createEngine(
     sync,
     voices,
     speech,
+    language,
     books,
     music,
     cleanup,
@@ -269,6 +272,7 @@ export async function createEngine(
       await webhooks.stop();
       await web.stop();
       await speech.close();
+      await language.close();
       await voices.close();
       await workers.close();
       server.closeAllConnections();

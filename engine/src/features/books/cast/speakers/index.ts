@@ -5,7 +5,9 @@
  * - detectSpeakers: the instant pass (rule 6), per paragraph;
  * - readCast: the context pass without a model (rule 8): lines per paragraph with speakers,
  *   characters with their aliases and genders;
- * - annotateWithoutModel: rule 10's split into narration and dialogue lines, from readCast.
+ * - annotateWithoutModel: rule 10's split into narration and dialogue lines, from readCast;
+ * - attributeLinesWithModel + mergeVerdicts: the model pass over readCast's lines, handed a
+ *   language model, and what is kept where it and the rules disagree.
  */
 export {
   detectSpeakers,
@@ -42,3 +44,21 @@ export {
 export { annotateWithoutModel, linesOf, type SplitLine } from './line-split.ts';
 export { nameKey } from './names.ts';
 export { SPEECH_SHARE } from './paragraph-analysis.ts';
+export {
+  attributeLinesWithModel,
+  planLinePass,
+  CONFIDENCE,
+  type Confidence,
+  type LineModel,
+  type LinePassInput,
+  type LinePlan,
+  type ModelLine,
+  type PlanCounter,
+} from './model-lines.ts';
+export {
+  mergeVerdict,
+  mergeVerdicts,
+  paragraphSpeakers,
+  type LineVerdict,
+} from './model-verdicts.ts';
+export { modelWindows, type ModelWindow, type WindowParagraph } from './model-windows.ts';
