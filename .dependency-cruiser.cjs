@@ -10,6 +10,9 @@
  * - Infrastructure (api/, jobs/, inference/, audio/, db/) never reaches into an area; only the
  *   composition root (engine.ts, services.ts) and the route table import areas, by index.ts.
  * - A table's schema file is imported only by the area that owns it (engine/areas.json).
+ * - A general library (engine/src/libraries/<name>/, engine/areas.json `libraries`) imports no
+ *   area and no infrastructure, only the libraries it lists; everything else reaches it through
+ *   its index.ts.
  * - The renderer imports the engine for types only; nothing of the engine is bundled.
  */
 
@@ -22,6 +25,26 @@ const AREA_DEPENDENCIES = areas.dependencies;
 const SCHEMA_OWNERS = areas.schemaOwners;
 
 const AREA = '^engine/src/features/';
+
+/** libraries/<name> → the libraries it may import. */
+const LIBRARY_DEPENDENCIES = Object.fromEntries(
+  Object.entries(areas.libraries).filter(([name]) => !name.startsWith('$')),
+);
+
+const LIBRARY = '^engine/src/libraries/';
+
+function libraryRules() {
+  return Object.keys(LIBRARY_DEPENDENCIES).map((library) => {
+    const allowed = [library, ...LIBRARY_DEPENDENCIES[library]];
+    return {
+      name: `library-${library}-depends-only-on-its-list`,
+      comment: `${library} may import only ${allowed.join(', ')} (engine/areas.json libraries).`,
+      severity: 'error',
+      from: { path: `${LIBRARY}${library}/` },
+      to: { path: LIBRARY, pathNot: allowed.map((l) => `${LIBRARY}${l}/`) },
+    };
+  });
+}
 
 function areaRules() {
   const known = Object.keys(AREA_DEPENDENCIES);
@@ -102,6 +125,40 @@ module.exports = {
       },
     },
     ...schemaRules(),
+    ...libraryRules(),
+    {
+      name: 'library-is-general',
+      comment:
+        'A library knows no product area and no infrastructure: no features/, db/, jobs/, api/, ' +
+        'inference/ or audio/ (docs/architecture.md, "Libraries").',
+      severity: 'error',
+      from: { path: LIBRARY },
+      to: { path: '^engine/src/(features|db|jobs|api|inference|audio)/' },
+    },
+    {
+      name: 'library-by-index',
+      comment: 'Code outside a library reaches it only through its index.ts.',
+      severity: 'error',
+      from: { path: '^engine/src/', pathNot: `${LIBRARY}([^/]+)/` },
+      to: { path: LIBRARY, pathNot: `${LIBRARY}[^/]+/index\\.ts$` },
+    },
+    {
+      name: 'library-internals',
+      comment: 'One library reaches another only through its index.ts.',
+      severity: 'error',
+      from: { path: `${LIBRARY}([^/]+)/` },
+      to: { path: LIBRARY, pathNot: [`${LIBRARY}$1/`, `${LIBRARY}[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'unknown-library',
+      comment: 'Every folder under libraries/ is listed in engine/areas.json `libraries`.',
+      severity: 'error',
+      from: {
+        path: LIBRARY,
+        pathNot: Object.keys(LIBRARY_DEPENDENCIES).map((l) => `${LIBRARY}${l}/`),
+      },
+      to: {},
+    },
     {
       name: 'no-circular-areas',
       comment:

@@ -9,8 +9,6 @@ import {
   requestFromOtherTabs,
   shareStudioSession,
 } from './api/studio-access.ts';
-import { ApiClient } from './api/client.ts';
-import { ApiProvider } from './api/context.tsx';
 import { contractApi } from './api/contract.ts';
 import { tokenTransport } from './api/transports.ts';
 import { ContractApisProvider } from './data/contract-apis.tsx';
@@ -21,7 +19,6 @@ import { JobsProvider } from './features/jobs/jobs-context.tsx';
 import { StudioGate } from './features/studio-access/StudioGate.tsx';
 import './ui/theme/tokens.css';
 import './ui/theme/base.css';
-import './styles.css';
 
 const baseUrl = await engineBaseUrl();
 // A page opened from a sign-in link (`/?login=<code>`) becomes a studio session first; a new tab
@@ -29,7 +26,6 @@ const baseUrl = await engineBaseUrl();
 const linkError = await completeSignInLink(baseUrl);
 if (linkError === null) await requestFromOtherTabs();
 shareStudioSession();
-const client = new ApiClient({ baseUrl, getToken: studioToken });
 const queryClient = createStudioQueryClient();
 const studio = contractApi(tokenTransport({ baseUrl, getToken: studioToken }));
 const open = contractApi(tokenTransport({ baseUrl }));
@@ -41,17 +37,15 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ContractApisProvider studio={studio} open={open}>
-        <ApiProvider client={client}>
-          <StudioGate baseUrl={baseUrl} linkError={linkError}>
-            <EngineHealthProvider>
-              <JobsProvider>
-                <AccountProvider baseUrl={baseUrl} studioToken={studioToken}>
-                  <App />
-                </AccountProvider>
-              </JobsProvider>
-            </EngineHealthProvider>
-          </StudioGate>
-        </ApiProvider>
+        <StudioGate baseUrl={baseUrl} linkError={linkError}>
+          <EngineHealthProvider>
+            <JobsProvider>
+              <AccountProvider baseUrl={baseUrl} studioToken={studioToken}>
+                <App />
+              </AccountProvider>
+            </JobsProvider>
+          </EngineHealthProvider>
+        </StudioGate>
       </ContractApisProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,7 +1,8 @@
 /**
  * Diagnostic for the attribution eval: every verifiable quotation the context pass misses or gets
  * wrong, put in a category by what its paragraph offers (its own reporting clause and its kind,
- * none in a dialogue run, none in narration), with counts per category and per half. Only
+ * none in a dialogue run, none in narration), with counts per category. Only the eval's `dev`
+ * part is read (eval/splits.ts): the held-out part is never looked at for rules. Only
  * quotations the eval can verify are read (annotated with a name, or on a LitBank chain the eval's
  * chain mapping pairs with a predicted name), and a prediction is judged as the eval judges it:
  * by name, or by the chain mapping ("John Linden" on the chain "Uncle-1").
@@ -10,22 +11,23 @@
 import {
   asDetection,
   chainMapping,
-} from '../../engine/src/features/books/cast/speakers/attribution-eval/eval-book.ts';
-import { normaliseName } from '../../engine/src/features/books/cast/speakers/attribution-eval/eval-text.ts';
-import { readCast } from '../../engine/src/features/books/cast/speakers/context-pass.ts';
-import { lexiconFor } from '../../engine/src/features/books/cast/speakers/lexicon.ts';
-import { readParagraph } from '../../engine/src/features/books/cast/speakers/utterances.ts';
+} from '../../engine/src/libraries/speaker-attribution/eval/eval-book.ts';
+import { normaliseName } from '../../engine/src/libraries/speaker-attribution/eval/eval-text.ts';
+import { readCast } from '../../engine/src/libraries/speaker-attribution/context-pass.ts';
+import { lexiconFor } from '../../engine/src/libraries/speaker-attribution/lexicon.ts';
+import { readParagraph } from '../../engine/src/libraries/speaker-attribution/utterances.ts';
+import { quoteParts } from '../../engine/src/libraries/speaker-attribution/eval/splits.ts';
 import { loadAttributionCorpora } from './attribution.ts';
 
 const [corpus = 'litbank', wanted, maxArg] = process.argv.slice(2);
 const max = Number(maxArg ?? 15);
 const dataDir = process.env.TAPEHOUSE_DATA_DIR ?? '/work/shared/data';
 const books = loadAttributionCorpora(dataDir).get(corpus) ?? [];
-const counts = new Map<string, { tune: number; held: number }>();
+const counts = new Map<string, number>();
 const examples = new Map<string, string[]>();
 
-books.forEach((book, bi) => {
-  const half = bi % 2 === 0 ? 'tune' : 'held';
+books.forEach((book) => {
+  const parts = quoteParts(book);
   const lex = lexiconFor(book.language);
   const reading = readCast(asDetection(book), { language: book.language });
   const castNames = reading.characters.map((c) => c.name);
@@ -41,6 +43,7 @@ books.forEach((book, bi) => {
     (gold !== null && book.matches(name, gold)) ||
     (chain !== undefined && chains.get(chain) === normaliseName(name));
   book.quotes.forEach((q, k) => {
+    if (parts[k] !== 'dev') return;
     const chained = q.chain === undefined ? undefined : chains.get(q.chain);
     if (q.gold === null && chained === undefined) return;
     const line = lines[k];
@@ -74,10 +77,8 @@ books.forEach((book, bi) => {
     } else if (!mostly) category = 'no-clause-in-narration';
     else if (prevReading.speechWords > 0) category = 'no-clause-after-speech';
     else category = 'no-clause-after-narration';
-    const slot = counts.get(category) ?? { tune: 0, held: 0 };
-    slot[half === 'tune' ? 'tune' : 'held']++;
-    counts.set(category, slot);
-    if (half === 'tune' && (wanted === undefined || category.startsWith(wanted))) {
+    counts.set(category, (counts.get(category) ?? 0) + 1);
+    if (wanted === undefined || category.startsWith(wanted)) {
       const list = examples.get(category) ?? [];
       list.push(
         `[${book.name.slice(0, 20)} p${q.paragraph}] gold=${gold} pred=${predicted ?? '-'} mention=${JSON.stringify(mention)}\n   PREV: ${prev.slice(-200)}\n   PARA: ${text.slice(0, 300)}`,
@@ -86,12 +87,8 @@ books.forEach((book, bi) => {
     }
   });
 });
-for (const [cat, { tune, held }] of [...counts].sort(
-  (a, b) => b[1].tune + b[1].held - a[1].tune - a[1].held,
-)) {
-  console.log(
-    `${cat.padEnd(28)} tune ${String(tune).padStart(4)} held ${String(held).padStart(4)}`,
-  );
+for (const [cat, n] of [...counts].sort((a, b) => b[1] - a[1])) {
+  console.log(`${cat.padEnd(28)} dev ${String(n).padStart(4)}`);
 }
 if (wanted !== undefined) {
   for (const [cat, list] of examples) {

@@ -14,8 +14,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { extractManuscript } from '../../engine/src/features/books/manuscript/extract/index.ts';
-import type { ExtractedBook } from '../../engine/src/features/books/manuscript/extract/index.ts';
+import { extractManuscript } from '../../engine/src/libraries/manuscript/index.ts';
+import type { ExtractedBook } from '../../engine/src/libraries/manuscript/index.ts';
 import { CHAPTER_TRUTH, type ChapterTruth } from './chapters-truth.ts';
 
 const FORMATS = ['epub', 'pdf', 'docx', 'txt'] as const;

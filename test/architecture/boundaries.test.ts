@@ -14,8 +14,15 @@ import { makeTempDir } from '../helpers/temp-dir.ts';
 
 const areas = createRequire(import.meta.url)(path.join(ROOT, 'engine/areas.json')) as {
   dependencies: Record<string, string[]>;
+  libraries: Record<string, string[] | string>;
 };
 const FEATURES = path.join(ROOT, 'engine/src/features');
+const LIBRARIES = path.join(ROOT, 'engine/src/libraries');
+const libraryGraph = Object.fromEntries(
+  Object.entries(areas.libraries).filter(
+    (entry): entry is [string, string[]] => !entry[0].startsWith('$') && Array.isArray(entry[1]),
+  ),
+);
 
 interface Violation {
   from: string;
@@ -81,6 +88,22 @@ describe('area boundaries', () => {
     }
   });
 
+  it('declares the general libraries, acyclic, each with an index.ts and no area name', () => {
+    expect(findCycle(libraryGraph)).toBeNull();
+    const known = new Set(Object.keys(libraryGraph));
+    for (const deps of Object.values(libraryGraph))
+      for (const dep of deps) expect(known.has(dep), `unknown library ${dep}`).toBe(true);
+    const folders = fs
+      .readdirSync(LIBRARIES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.sort()).toEqual([...known].sort());
+    for (const name of folders) {
+      expect(fs.existsSync(path.join(LIBRARIES, name, 'index.ts'))).toBe(true);
+      expect(name in areas.dependencies, `${name} is both an area and a library`).toBe(false);
+    }
+  });
+
   it('holds for the engine and the studio as they are', async () => {
     const found = await violations(ROOT, ['engine/src', 'renderer/src']);
     expect(found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
@@ -123,6 +146,22 @@ describe('area boundaries', () => {
         'engine/src/features/platform/files/file-store.ts',
         "import { TakeRepo } from '../../books/index.ts';\nexport const c = TakeRepo;\n",
       );
+      // Libraries: one reaching into a book repository and another library's internals; an area
+      // importing a library's internals instead of its index.
+      write('engine/src/libraries/speaker-attribution/index.ts', 'export const who = 1;\n');
+      write('engine/src/libraries/speaker-attribution/scene.ts', 'export const scene = 1;\n');
+      write(
+        'engine/src/libraries/manuscript/index.ts',
+        "import { TakeRepo } from '../../features/books/narration/take-repo.ts';\n" +
+          "import { scene } from '../speaker-attribution/scene.ts';\n" +
+          'export const e = [TakeRepo, scene];\n',
+      );
+      write(
+        'engine/src/features/books/cast/cast-service.ts',
+        "import { scene } from '../../../libraries/speaker-attribution/scene.ts';\n" +
+          "import { who } from '../../../libraries/speaker-attribution/index.ts';\n" +
+          'export const f = [scene, who];\n',
+      );
       write(
         'engine/src/jobs/job-runner.ts',
         "import { TakeRepo } from '../features/books/index.ts';\nexport const d = TakeRepo;\n",
@@ -140,8 +179,16 @@ describe('area boundaries', () => {
           'schema-audiobook-owned-by-one-area engine/src/features/music/midi/midi-service.ts',
           'area-platform-depends-only-on-its-list engine/src/features/platform/files/file-store.ts',
           'infrastructure-never-imports-areas engine/src/jobs/job-runner.ts',
+          'library-is-general engine/src/libraries/manuscript/index.ts',
+          'library-internals engine/src/libraries/manuscript/index.ts',
+          'library-manuscript-depends-only-on-its-list engine/src/libraries/manuscript/index.ts',
+          'library-by-index engine/src/features/books/cast/cast-service.ts',
         ]),
       );
+      // A library's index is the allowed way in.
+      expect(
+        found.filter((v) => v.from.includes('cast-service') && v.to.endsWith('index.ts')),
+      ).toEqual([]);
       // The allowed imports raise nothing.
       expect(found.filter((v) => v.from.includes('project-service'))).toEqual([]);
       expect(found.filter((v) => v.from.includes('take-repo'))).toEqual([]);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccountClient, SIGNED_OUT } from '../../renderer/src/api/account-client.ts';
 import type { TokenResponse, User } from '../../renderer/src/api/account-types.ts';
-import type { FetchLike } from '../../renderer/src/api/client.ts';
+import type { FetchLike } from '../../renderer/src/api/request.ts';
 import {
   AuthSession,
   SESSION_ENDED_NOTICE,
@@ -229,11 +229,10 @@ describe('AuthSession', () => {
 
   it('signs out with a notice when the engine says the session ended elsewhere', async () => {
     const { session, client, store, timers } = setup({
-      'GET /auth/sessions': () =>
-        json(401, { detail: 'This session has ended.', code: 'unauthorized' }),
+      'GET /auth/me': () => json(401, { detail: 'This session has ended.', code: 'unauthorized' }),
     });
     await session.signIn(tokens(1));
-    await expect(client.sessions()).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(client.me()).rejects.toMatchObject({ code: 'unauthorized' });
     await flush();
     expect(session.getState()).toEqual({ status: 'signed-out', notice: SESSION_ENDED_NOTICE });
     expect(await store.load()).toBeNull();
@@ -322,18 +321,6 @@ describe('AccountClient', () => {
       username: 'ada@example.com',
       password: 'p&ss=1 x',
       timezone: 'Europe/Berlin',
-    });
-  });
-
-  it('reads the local outbox with the studio token, never the user’s', async () => {
-    const { engine, session, client } = setup({
-      'GET /local/outbox': () => json(200, { messages: [] }),
-    });
-    await session.signIn(tokens(1));
-    await client.readOutbox('Ada@example.com');
-    expect(engine.requests[0]).toMatchObject({
-      auth: 'Bearer studio-token',
-      path: '/local/outbox?to=Ada%40example.com&channel=email&limit=5',
     });
   });
 

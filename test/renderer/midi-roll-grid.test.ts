@@ -1,6 +1,6 @@
 /** The piano roll's bar grid and zoom steps. */
 import { describe, expect, it } from 'vitest';
-import { gridLines, zoomStep } from '../../renderer/src/features/midi/roll-grid.ts';
+import { followScroll, gridLines, zoomStep } from '../../renderer/src/features/midi/roll-grid.ts';
 
 describe('piano roll bar grid', () => {
   it('puts a line on every beat and marks bar starts, at the file tempo', () => {
@@ -32,5 +32,17 @@ describe('piano roll zoom', () => {
     expect(zoomStep(60, -1)).toBe(30);
     expect(zoomStep(480, 1)).toBe(480);
     expect(zoomStep(15, -1)).toBe(15);
+  });
+
+  it('keeps a playing playhead in view: still while inside, a page along when near the edge', () => {
+    // A 800 px view at the start: a playhead at 300 px needs no scroll.
+    expect(followScroll(0, 800, 300)).toBe(0);
+    // Near the right edge (past 90 % of the view): jump so it sits a quarter of the way in.
+    expect(followScroll(0, 800, 760)).toBe(560);
+    // Out of view on the right (the user scrolled back while it played): bring it back.
+    expect(followScroll(0, 800, 5000)).toBe(4800);
+    // Out of view on the left (the user scrolled ahead): bring it back, never below 0.
+    expect(followScroll(3000, 800, 100)).toBe(0);
+    expect(followScroll(3000, 800, 2900)).toBe(2700);
   });
 });

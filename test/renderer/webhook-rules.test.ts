@@ -157,7 +157,7 @@ describe('refused receiver URLs', () => {
 describe('delivery log wording', () => {
   it('gives every documented status a label and a tone', () => {
     expect(DELIVERY_STATUS_VIEW).toEqual({
-      pending: { label: 'Pending', tone: 'running' },
+      pending: { label: 'Pending', tone: 'info' },
       retrying: { label: 'Retrying', tone: 'warn' },
       delivered: { label: 'Delivered', tone: 'ok' },
       dead_lettered: { label: 'Dead-lettered', tone: 'error' },

@@ -6,7 +6,8 @@
  *
  * Events missed while disconnected are not replayed, so callers refetch state on every `open`.
  */
-import { errorText } from './errors.ts';
+import type { ContractApi } from './contract.ts';
+import { ApiError, CLIENT_ERROR_CODES, errorText } from './errors.ts';
 import { SseParser } from './sse.ts';
 import { JOB_STATUSES, type JobEvent, type JobEventName } from './types.ts';
 
@@ -23,7 +24,7 @@ export interface BackoffOptions {
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 30_000 };
 
 export interface FollowJobEventsOptions {
-  /** Opens one connection; resolves to its body (ApiClient.openJobEvents). */
+  /** Opens one connection; resolves to its body (`openJobEvents`). */
   open: (signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>;
   onEvent: (event: JobEvent) => void;
   onState?: (state: StreamState) => void;
@@ -71,6 +72,24 @@ export function parseJobEvent(data: string): JobEvent | null {
   if (typeof id !== 'number' || typeof status !== 'string' || !STATUSES.has(status)) return null;
   if (typeof progress !== 'number') return null;
   return value as JobEvent;
+}
+
+/**
+ * Opens GET /api/v1/jobs/events and answers its body stream. EventSource cannot send an
+ * Authorization header, so the stream is read with fetch and parsed by ./sse.ts.
+ */
+export async function openJobEvents(
+  api: ContractApi,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const response = await api.send('get', '/jobs/events', {
+    headers: { Accept: 'text/event-stream' },
+    signal,
+  });
+  if (!response.body) {
+    throw new ApiError(response.status, CLIENT_ERROR_CODES.badResponse, 'event stream has no body');
+  }
+  return response.body;
 }
 
 /** Starts following; returns a function that stops for good. */

@@ -41,11 +41,19 @@ export interface ContractQueryOptions<R, T> {
   enabled?: boolean;
   select?: (data: R) => T;
   staleTime?: number;
-  refetchInterval?: number | false;
+  /** A period, or one chosen from the last answer (poll faster while something is pending). */
+  refetchInterval?: number | false | ((data: R | undefined) => number | false);
   /** Keep showing the previous answer while a new key loads (paging, filters). */
   keepPrevious?: boolean;
   /** How a fresh answer merges with the cached one (default: TanStack's structural sharing). */
   structuralSharing?: (known: unknown, incoming: unknown) => unknown;
+}
+
+/** TanStack's refetchInterval from ours (a function of the last answer, not of the query). */
+function refetchEvery<R>(
+  every: ContractQueryOptions<R, unknown>['refetchInterval'],
+): number | false | undefined | ((query: { state: { data: R | undefined } }) => number | false) {
+  return typeof every === 'function' ? (query) => every(query.state.data) : every;
 }
 
 /** The key and fetch of one GET, for useQuery, useQueries or prefetching. */
@@ -83,7 +91,11 @@ export function useContractQuery<P extends GetPath, T = ResponseOf<'get', P>>(
     enabled: query.enabled && (options.enabled ?? true),
     select: options.select,
     staleTime: options.staleTime,
-    refetchInterval: options.refetchInterval,
+    refetchInterval:
+      typeof options.refetchInterval === 'function'
+        ? (current) =>
+            (options.refetchInterval as (data: unknown) => number | false)(current.state.data)
+        : options.refetchInterval,
     placeholderData: options.keepPrevious ? (previous) => previous : undefined,
     ...(options.structuralSharing ? { structuralSharing: options.structuralSharing } : {}),
   });
@@ -110,7 +122,7 @@ export function useContractResponse<P extends GetPath, T>(
     },
     enabled: api !== null && call !== null && (options.enabled ?? true),
     staleTime: options.staleTime,
-    refetchInterval: options.refetchInterval,
+    refetchInterval: refetchEvery(options.refetchInterval),
     placeholderData: options.keepPrevious ? (previous) => previous : undefined,
   });
 }

@@ -49,10 +49,12 @@ export const JOB_TOUCHES: readonly Touches[] = [
   { types: ['denoise'], families: ['/denoiser'] },
 ];
 
-/** Routes every start and end touches: the job lists and the money. */
-const EVERY_JOB: readonly RouteFamily[] = [{ path: '/jobs', exact: true }, '/credits'].map(
-  (family) => (typeof family === 'string' ? { path: family } : family),
-);
+/** Routes every start and end touches: the job lists and the money (today's use is in /auth/me). */
+const EVERY_JOB: readonly RouteFamily[] = [
+  { path: '/jobs', exact: true },
+  { path: '/credits' },
+  { path: '/auth/me', exact: true },
+];
 
 /**
  * A book job names its book (`input.project_id`): its progress refreshes that book's routes

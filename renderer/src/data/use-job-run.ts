@@ -31,6 +31,8 @@ export interface JobRunOptions<P extends GetPath, V, C> {
 }
 
 export interface JobRun<R, V> {
+  /** The job shown (started here or reopened), or null. */
+  id: number | null;
   /** The tool's record: live while the job runs, the status route's answer once it ended. */
   record: R | null;
   /** The job itself, live. */
@@ -87,6 +89,7 @@ export function useJobRun<P extends GetPath, V, C>(
 
   const failure = starting.error ?? (id !== null ? status.error : null);
   return {
+    id,
     record,
     live,
     busy: starting.isPending,

@@ -1,14 +1,12 @@
 /**
- * Renders a component the way the studio does (the query cache, the contract's credentials, the
- * old ApiClient for parts not yet on the data layer) over a fake engine (./fake-engine.ts).
+ * Renders a component the way the studio does (the query cache, the contract's credentials) over
+ * a fake engine (./fake-engine.ts).
  */
 import './dom.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { ApiClient } from '../api/client.ts';
 import { contractApi } from '../api/contract.ts';
-import { ApiProvider } from '../api/context.tsx';
 import { tokenTransport } from '../api/transports.ts';
 import { ContractApisProvider, UserApiProvider } from '../data/contract-apis.tsx';
 import { createStudioQueryClient } from '../data/query-client.ts';
@@ -31,17 +29,12 @@ export function renderStudio(
     });
   const studio = contractApi(transport('studio-token'));
   const user = options.signedInAs ? contractApi(transport('access-token')) : null;
-  const client = new ApiClient({
-    baseUrl: '',
-    getToken: () => Promise.resolve('studio-token'),
-    fetch: engine.fetch,
-  });
   const queries = createStudioQueryClient();
   const result = render(
     <QueryClientProvider client={queries}>
       <ContractApisProvider studio={studio} open={contractApi(transport())}>
         <UserApiProvider api={user} userKey={options.signedInAs ?? null}>
-          <ApiProvider client={client}>{ui}</ApiProvider>
+          {ui}
         </UserApiProvider>
       </ContractApisProvider>
     </QueryClientProvider>,

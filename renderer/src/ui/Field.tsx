@@ -191,6 +191,8 @@ export function Form({
 }: Omit<FormHTMLAttributes<HTMLFormElement>, 'className'> & {
   className?: string;
   testId?: string;
+  /** React 19: a ref is an ordinary prop, passed on to the <form>. */
+  ref?: Ref<HTMLFormElement>;
 }) {
   return (
     <form className={cx(styles.form, className)} noValidate data-testid={testId} {...form}>

@@ -15,7 +15,7 @@ import { TakeService } from './narration/take-service.ts';
 import { TakeRepo } from './narration/take-repo.ts';
 import { BookGenerator } from './manuscript/book-generator.ts';
 import { BookImporter } from './manuscript/book-import.ts';
-import { BOOK_READING_TASK, type BookReading } from './cast/speakers/book-reading-task.ts';
+import { BOOK_READING_TASK, type BookReading } from './cast/rules/book-reading-task.ts';
 import { BookJobs } from './book-jobs.ts';
 import { CastDetection } from './cast/cast-detection.ts';
 import { ModelDetection } from './cast/model-detection.ts';

@@ -5,8 +5,9 @@
  * asks for sign-in in place and then shows itself.
  */
 import { useEffect } from 'react';
-import { errorText } from '../../api/errors.ts';
-import { Icon } from '../../ui/Icon.tsx';
+import { useContractQuery } from '../../data/contract-query.ts';
+import { Stack } from '../../ui/Layout.tsx';
+import { TabLinks } from '../../ui/Tabs.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { useAccount, useAuthState } from './account-context.tsx';
 import { ACCOUNT_TABS, HOME_PATH, accountView, type PrivatePage } from './account-routes.ts';
@@ -17,6 +18,9 @@ import { ProfilePage } from './ProfilePage.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 import { SessionsPage } from './SessionsPage.tsx';
 import { SignInForm } from './SignInForm.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Alert } from '../../ui/Alert.tsx';
+import styles from './Account.module.css';
 
 export function AccountArea({ path }: { path: string }) {
   const state = useAuthState();
@@ -72,81 +76,67 @@ const PAGE_NOUNS: Record<PrivatePage, string> = {
 function SessionNotice({ state }: { state: AuthState }) {
   if (state.status !== 'signed-out' || !state.notice) return null;
   return (
-    <div className="alert alert--info" role="status" data-testid="session-notice">
-      <Icon name="clock" />
-      <div>{state.notice}</div>
-    </div>
+    <Alert tone="info" testId="session-notice">
+      {state.notice}
+    </Alert>
   );
 }
 
 function SignedIn({ page }: { page: PrivatePage }) {
   return (
-    <div className="account stack" data-testid="account-signed-in">
-      <div className="account-bar">
-        <nav className="tabs" aria-label="Account pages">
-          {ACCOUNT_TABS.map((tab) => (
-            <a
-              key={tab.page}
-              className="tabs__item"
-              href={hrefFor(tab.path)}
-              aria-current={tab.page === page ? 'page' : undefined}
-              data-testid={`account-tab-${tab.page}`}
-            >
-              {tab.label}
-            </a>
-          ))}
-        </nav>
+    <Stack gap={5} testId="account-signed-in">
+      <div className={styles.bar}>
+        <TabLinks
+          label="Account pages"
+          tabs={ACCOUNT_TABS.map((tab) => ({
+            href: hrefFor(tab.path),
+            label: tab.label,
+            current: tab.page === page,
+            testId: `account-tab-${tab.page}`,
+          }))}
+        />
         <WhoAmI />
       </div>
       {page === 'profile' && <ProfilePage />}
       {page === 'sessions' && <SessionsPage />}
       {page === 'api-keys' && <ApiKeysPage />}
-    </div>
+    </Stack>
   );
 }
 
 /** "Signed in as …" with the sign-out button; loads the user once after a page reload. */
 function WhoAmI() {
-  const { client, session } = useAccount();
+  const { session } = useAccount();
   const state = useAuthState();
   const user = state.status === 'signed-in' ? state.user : null;
   const email = state.status === 'signed-in' ? state.email : '';
-
+  // An ended session signs out by itself (the user transport → AuthSession.rejected).
+  const me = useContractQuery('/auth/me', {}, { as: 'user', enabled: !user }).data;
   useEffect(() => {
-    if (user) return;
-    const controller = new AbortController();
-    client
-      .me(controller.signal)
-      .then((me) => session.setUser(me))
-      .catch((error: unknown) => {
-        // An ended session signs out by itself (AccountClient → AuthSession.rejected).
-        if (!controller.signal.aborted)
-          console.warn(`Could not load the account: ${errorText(error)}`);
-      });
-    return () => controller.abort();
-  }, [client, session, user]);
+    if (me && !user) session.setUser(me);
+  }, [me, user, session]);
 
   const name = user?.full_name ?? '';
   return (
-    <div className="who" data-testid="who-am-i">
-      <span className="who__avatar" aria-hidden="true">
+    <div className={styles.who} data-testid="who-am-i">
+      <span className={styles.avatar} aria-hidden="true">
         {initials(name || email)}
       </span>
-      <div className="who__text">
-        <span className="who__name">{name || 'Signed in'}</span>
-        <span className="who__email" data-testid="signed-in-email">
+      <div className={styles.whoText}>
+        <span>{name || 'Signed in'}</span>
+        <span className={styles.whoEmail} data-testid="signed-in-email">
           {email}
         </span>
       </div>
-      <button
-        type="button"
-        className="button button--ghost button--small"
+      <Button
+        variant="ghost"
+        size="sm"
+        icon="logout"
         onClick={() => void session.signOut()}
-        data-testid="sign-out"
+        testId="sign-out"
       >
-        <Icon name="logout" />
         Sign out
-      </button>
+      </Button>
     </div>
   );
 }

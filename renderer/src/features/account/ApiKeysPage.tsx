@@ -2,7 +2,12 @@
  * API keys: the caller's keys by status (GET /auth/api-keys?status=), a new key (shown once, in
  * NewKeyDialog), and revocation with a confirmation (DELETE /auth/api-keys/{id}).
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation, useContractQuery } from '../../data/contract-query.ts';
+import { EmptyState } from '../../ui/Alert.tsx';
+import { Stack, Toolbar } from '../../ui/Layout.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import type { ApiKeyRecord, ApiKeyStatus, CreatedApiKey } from '../../api/account-types.ts';
 import { Card } from '../../ui/Card.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -10,29 +15,27 @@ import { FormMessages } from '../../ui/Field.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Badge } from '../../ui/Badge.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
-import { useAccount } from './account-context.tsx';
 import { CreateApiKeyForm } from './CreateApiKeyForm.tsx';
-import { accountErrorText } from './error-text.ts';
 import { NewKeyDialog } from './NewKeyDialog.tsx';
-import { useLoader } from './use-loader.ts';
+import { Button } from '../../ui/Button.tsx';
+import styles from './Account.module.css';
 
-const FILTERS: { status: ApiKeyStatus | null; label: string }[] = [
+const FILTERS: { status: ApiKeyStatus | 'all'; label: string }[] = [
   { status: 'active', label: 'Active' },
   { status: 'revoked', label: 'Revoked' },
   { status: 'expired', label: 'Expired' },
-  { status: null, label: 'All' },
+  { status: 'all', label: 'All' },
 ];
 
 const STATUS_TONE = { active: 'ok', revoked: 'neutral', expired: 'warn' } as const;
 
 export function ApiKeysPage() {
-  const { client } = useAccount();
-  const [status, setStatus] = useState<ApiKeyStatus | null>('active');
-  const load = useCallback(
-    (signal: AbortSignal) => client.listApiKeys(status, signal),
-    [client, status],
+  const [status, setStatus] = useState<ApiKeyStatus | 'all'>('active');
+  const keys = useContractQuery(
+    '/auth/api-keys',
+    { query: status === 'all' ? {} : { status } },
+    { as: 'user', keepPrevious: true },
   );
-  const keys = useLoader(load);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyRecord | null>(null);
@@ -42,41 +45,40 @@ export function ApiKeysPage() {
     setCreating(false);
     setCreated(key);
     setDone(null);
-    keys.reload();
   }
 
   return (
-    <div className="stack">
-      <div className="toolbar">
-        <div className="segmented" role="group" aria-label="Show API keys by status">
-          {FILTERS.map((filter) => (
-            <button
-              key={filter.label}
-              type="button"
-              className="segmented__item"
-              aria-pressed={status === filter.status}
-              onClick={() => setStatus(filter.status)}
-              data-testid={`keys-filter-${filter.status ?? 'all'}`}
+    <Stack gap={4}>
+      <Toolbar
+        label="API keys"
+        start={
+          <SegmentedControl
+            label="Show API keys by status"
+            value={status}
+            onChange={setStatus}
+            options={FILTERS.map((filter) => ({
+              value: filter.status,
+              label: filter.label,
+              testId: `keys-filter-${filter.status}`,
+            }))}
+          />
+        }
+        end={
+          !creating && (
+            <Button
+              variant="primary"
+              icon="plus"
+              onClick={() => {
+                setCreating(true);
+                setDone(null);
+              }}
+              testId="api-keys-create"
             >
-              {filter.label}
-            </button>
-          ))}
-        </div>
-        {!creating && (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setCreating(true);
-              setDone(null);
-            }}
-            data-testid="api-keys-create"
-          >
-            <Icon name="plus" />
-            Create API key
-          </button>
-        )}
-      </div>
+              Create API key
+            </Button>
+          )
+        }
+      />
 
       {creating && (
         <Card title="New API key" testId="create-key-card">
@@ -84,17 +86,27 @@ export function ApiKeysPage() {
         </Card>
       )}
 
-      <FormMessages error={keys.error} success={done} testId="keys-messages" />
+      <FormMessages
+        error={keys.error ? errorMessage(keys.error) : null}
+        success={done}
+        testId="keys-messages"
+      />
 
       {keys.data && keys.data.length === 0 ? (
-        <div className="empty" data-testid="keys-empty">
-          <p className="empty__title">{status ? `No ${status} API keys.` : 'No API keys yet.'}</p>
-          <p className="muted">
-            An API key lets a script call this engine as you, limited to the scopes you choose.
-          </p>
-        </div>
+        <EmptyState
+          icon="key"
+          title={status === 'all' ? 'No API keys yet.' : `No ${status} API keys.`}
+          testId="keys-empty"
+        >
+          An API key lets a script call this studio as you, limited to the scopes you choose.
+        </EmptyState>
       ) : (
-        <ul className="keys" aria-label="API keys" aria-busy={keys.loading} data-testid="keys-list">
+        <ul
+          className={styles.keys}
+          aria-label="API keys"
+          aria-busy={keys.isFetching}
+          data-testid="keys-list"
+        >
           {keys.data?.map((key) => (
             <KeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
           ))}
@@ -110,50 +122,54 @@ export function ApiKeysPage() {
           onRevoked={() => {
             setDone(`API key “${revoking.name}” was revoked.`);
             setRevoking(null);
-            keys.reload();
           }}
         />
       )}
-    </div>
+    </Stack>
   );
 }
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyRecord; onRevoke: () => void }) {
   return (
-    <li className="key" data-testid="key-row" data-key-id={apiKey.id} data-status={apiKey.status}>
-      <div className="key__head">
-        <span className="key__icon" aria-hidden="true">
+    <li
+      className={styles.key}
+      data-testid="key-row"
+      data-key-id={apiKey.id}
+      data-status={apiKey.status}
+    >
+      <div className={styles.keyHead}>
+        <span className={styles.rowIcon} aria-hidden="true">
           <Icon name="key" size={18} />
         </span>
-        <div className="key__title">
-          <p className="key__name" data-testid="key-name">
+        <div className={styles.keyTitle}>
+          <p className={styles.keyName} data-testid="key-name">
             {apiKey.name}
           </p>
-          {apiKey.description && <p className="key__description">{apiKey.description}</p>}
+          {apiKey.description && <p className="muted small">{apiKey.description}</p>}
         </div>
         <Badge tone={STATUS_TONE[apiKey.status]} testId="key-status">
           {apiKey.status[0]!.toUpperCase() + apiKey.status.slice(1)}
         </Badge>
         {apiKey.status === 'active' && (
-          <button
-            type="button"
-            className="button button--danger-ghost button--small"
+          <Button
+            variant="danger-ghost"
+            size="sm"
             onClick={onRevoke}
             aria-label={`Revoke API key ${apiKey.name}`}
-            data-testid="key-revoke"
+            testId="key-revoke"
           >
             Revoke
-          </button>
+          </Button>
         )}
       </div>
-      <ul className="chips key__scopes" aria-label="Scopes">
+      <ul className={styles.scopeList} aria-label="Scopes">
         {apiKey.scopes.map((scope) => (
-          <li key={scope} className="chip chip--selected">
-            {scope === '*' ? '* (full access)' : scope}
+          <li key={scope}>
+            <Badge tone="info">{scope === '*' ? '* (full access)' : scope}</Badge>
           </li>
         ))}
       </ul>
-      <dl className="key__facts">
+      <dl className={styles.keyFacts}>
         <div>
           <dt>Created</dt>
           <dd>{formatTimestamp(apiKey.created_at)}</dd>
@@ -186,15 +202,18 @@ function RevokeDialog({
   onClose: () => void;
   onRevoked: () => void;
 }) {
-  const { client } = useAccount();
+  const revoke = useContractMutation('delete', '/auth/api-keys/{key_id}', {
+    as: 'user',
+    invalidates: ['/auth/api-keys'],
+  });
   return (
     <ConfirmDialog
       title={`Revoke “${apiKey.name}”?`}
       confirmLabel="Revoke key"
-      action={() => client.revokeApiKey(apiKey.id)}
+      action={() => revoke.mutateAsync({ params: { key_id: apiKey.id } })}
       onDone={onRevoked}
       onClose={onClose}
-      errorText={accountErrorText}
+      errorText={errorMessage}
       testId="confirm-revoke-key"
       confirmTestId="confirm-revoke-key-button"
     >

@@ -3,10 +3,21 @@
  * expiry in days or never → POST /auth/api-keys. The answer, with the secret, goes straight to
  * the caller, which shows it once.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useContractMutation } from '../../data/contract-query.ts';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { Toggle } from '../../ui/Toggle.tsx';
 import type { CreatedApiKey } from '../../api/account-types.ts';
-import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
-import { useAccount } from './account-context.tsx';
+import {
+  FieldRow,
+  Fieldset,
+  Form,
+  FormActions,
+  FormMessages,
+  NumberField,
+  TextField,
+  focusFirstInvalid,
+} from '../../ui/Field.tsx';
 import { accountErrorText } from './error-text.ts';
 import { FULL_ACCESS, SCOPE_GROUPS, type ScopeOption } from './scopes.ts';
 import {
@@ -18,6 +29,8 @@ import {
   type ApiKeyFields,
   type FieldErrors,
 } from './validation.ts';
+import { Button } from '../../ui/Button.tsx';
+import styles from './Account.module.css';
 
 export function CreateApiKeyForm({
   onCreated,
@@ -26,9 +39,11 @@ export function CreateApiKeyForm({
   onCreated: (key: CreatedApiKey) => void;
   onCancel: () => void;
 }) {
-  const { client } = useAccount();
+  const create = useContractMutation('post', '/auth/api-keys', {
+    as: 'user',
+    invalidates: ['/auth/api-keys'],
+  });
   const form = useRef<HTMLFormElement>(null);
-  const ids = useId();
   const [fields, setFields] = useState<ApiKeyFields>({
     name: '',
     description: '',
@@ -58,7 +73,7 @@ export function CreateApiKeyForm({
     }
     setBusy(true);
     try {
-      onCreated(await client.createApiKey(apiKeyRequest(fields)));
+      onCreated(await create.mutateAsync({ json: apiKeyRequest(fields) }));
     } catch (caught) {
       setFailure(accountErrorText(caught));
       setBusy(false);
@@ -66,33 +81,26 @@ export function CreateApiKeyForm({
   }
 
   const scopeBox = (option: ScopeOption, disabled = false) => (
-    <label key={option.scope} className={`scope${disabled ? ' scope--disabled' : ''}`}>
-      <input
-        type="checkbox"
-        checked={fields.scopes.includes(option.scope) || (disabled && full)}
-        disabled={disabled}
-        onChange={(event) => toggle(option.scope, event.target.checked)}
-        data-testid={`scope-${option.scope}`}
-      />
-      <span className="scope__text">
-        <span className="scope__name">
+    <Toggle
+      key={option.scope}
+      plain
+      checked={fields.scopes.includes(option.scope) || (disabled && full)}
+      disabled={disabled}
+      onChange={(on) => toggle(option.scope, on)}
+      testId={`scope-${option.scope}`}
+    >
+      <span className={styles.scopeText}>
+        <span>
           {option.label} <code>{option.scope}</code>
         </span>
-        <span className="scope__grants">{option.grants}</span>
+        <span className="muted small">{option.grants}</span>
       </span>
-    </label>
+    </Toggle>
   );
 
   return (
-    <form
-      ref={form}
-      className="form"
-      onSubmit={submit}
-      noValidate
-      aria-label="New API key"
-      data-testid="create-key-form"
-    >
-      <div className="form__row">
+    <Form ref={form} onSubmit={submit} aria-label="New API key" testId="create-key-form">
+      <FieldRow>
         <TextField
           label="Name"
           value={fields.name}
@@ -107,105 +115,82 @@ export function CreateApiKeyForm({
           required
         />
         <TextField
-          label="Description (optional)"
+          label="Description"
+          optional
           value={fields.description}
           onChange={(event) => setFields({ ...fields, description: event.target.value })}
           maxLength={500}
           testId="api-key-description"
         />
-      </div>
+      </FieldRow>
 
-      <fieldset
-        className="fieldset"
-        aria-invalid={errors.scopes ? true : undefined}
-        aria-describedby={errors.scopes ? `${ids}-scopes-error` : `${ids}-scopes-hint`}
-        tabIndex={errors.scopes ? -1 : undefined}
+      <Fieldset
+        legend="Scopes"
+        hint="Give the key only what its script needs. A key can never create other keys."
+        testId="api-key-scopes"
       >
-        <legend className="field__label">Scopes</legend>
-        <p className="field__hint" id={`${ids}-scopes-hint`}>
-          Give the key only what its script needs. A key can never create other keys.
-        </p>
         {errors.scopes && (
-          <p className="field__error" id={`${ids}-scopes-error`}>
+          <p className={styles.fieldError} role="alert">
             {errors.scopes}
           </p>
         )}
-        <div className="scopes">
-          <div className="scopes__full">{scopeBox(FULL_ACCESS)}</div>
+        <div className={styles.scopes}>
+          <div className={styles.scopeFull}>{scopeBox(FULL_ACCESS)}</div>
           {SCOPE_GROUPS.map((group) => (
-            <div key={group.area} className="scopes__group" role="group" aria-label={group.area}>
-              <p className="scopes__area" aria-hidden="true">
+            <div
+              key={group.area}
+              className={styles.scopeGroup}
+              role="group"
+              aria-label={group.area}
+            >
+              <p className={styles.scopeArea} aria-hidden="true">
                 {group.area}
               </p>
               {group.scopes.map((option) => scopeBox(option, full))}
             </div>
           ))}
         </div>
-      </fieldset>
+      </Fieldset>
 
-      <fieldset className="fieldset">
-        <legend className="field__label">Expiry</legend>
-        <div className="expiry">
-          <label className="radio">
-            <input
-              type="radio"
-              name={`${ids}-expires`}
-              checked={fields.expires === 'days'}
-              onChange={() => setFields({ ...fields, expires: 'days' })}
-              data-testid="api-key-expires-days"
+      <div className={styles.expiry}>
+        <SegmentedControl<ApiKeyFields['expires']>
+          label="Expiry"
+          value={fields.expires}
+          onChange={(expires) => setFields({ ...fields, expires })}
+          options={[
+            { value: 'days', label: 'Expires after', testId: 'api-key-expires-days' },
+            { value: 'never', label: 'Never expires', testId: 'api-key-expires-never' },
+          ]}
+        />
+        {fields.expires === 'days' && (
+          <div className={styles.days}>
+            <NumberField
+              label="Days until the key expires"
+              unit="days"
+              min={1}
+              max={MAX_KEY_DAYS}
+              inputMode="numeric"
+              value={fields.days}
+              error={errors.days}
+              onChange={(event) => {
+                setFields({ ...fields, days: event.target.value });
+                setErrors((e) => clearError(e, 'days'));
+              }}
+              testId="api-key-days"
             />
-            Expires after
-          </label>
-          <input
-            className="input input--days"
-            type="number"
-            min={1}
-            max={MAX_KEY_DAYS}
-            inputMode="numeric"
-            aria-label="Days until the key expires"
-            aria-invalid={errors.days ? true : undefined}
-            aria-describedby={errors.days ? `${ids}-days-error` : undefined}
-            value={fields.days}
-            disabled={fields.expires !== 'days'}
-            onChange={(event) => {
-              setFields({ ...fields, days: event.target.value });
-              setErrors((e) => clearError(e, 'days'));
-            }}
-            data-testid="api-key-days"
-          />
-          <span className="muted">days</span>
-          <label className="radio">
-            <input
-              type="radio"
-              name={`${ids}-expires`}
-              checked={fields.expires === 'never'}
-              onChange={() => setFields({ ...fields, expires: 'never' })}
-              data-testid="api-key-expires-never"
-            />
-            Never expires
-          </label>
-        </div>
-        {errors.days && (
-          <p className="field__error" id={`${ids}-days-error`}>
-            {errors.days}
-          </p>
+          </div>
         )}
-      </fieldset>
+      </div>
 
       <FormMessages error={failure} testId="create-key-messages" />
-      <div className="form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={busy}
-          data-testid="api-key-create-submit"
-        >
-          {busy ? 'Creating…' : 'Create key'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+      <FormActions>
+        <Button variant="primary" type="submit" busy={busy} testId="api-key-create-submit">
+          Create key
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel
-        </button>
-      </div>
-    </form>
+        </Button>
+      </FormActions>
+    </Form>
   );
 }

@@ -1,15 +1,35 @@
 /**
- * "Local outbox (this machine only)": with no SMTP server configured, the engine keeps its
- * e-mails in the database instead of sending them (ARCHITECTURE.md, Profiles). During sign-up
- * the studio reads the newest one for the address with the studio token — the machine owner's
- * credential, the only one allowed to read the outbox — and shows it here.
+ * "Local outbox (this computer only)": with no e-mail server configured, the engine keeps its
+ * e-mails in its database instead of sending them (ARCHITECTURE.md, Profiles). During sign-up
+ * the studio reads the newest one for the address as the machine's owner (the only credential
+ * allowed to read the outbox) and shows it here; the verify step says where the code went from
+ * the same query (useOutboxMessage).
  */
-import { useCallback } from 'react';
-import { Icon } from '../../ui/Icon.tsx';
+import { errorMessage } from '../../api/errors.ts';
+import type { OutboxMessage } from '../../api/account-types.ts';
+import { useContractQuery } from '../../data/contract-query.ts';
 import { formatTimestamp } from '../../lib/format.ts';
-import { useAccount } from './account-context.tsx';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Facts } from '../../ui/Facts.tsx';
+import { Heading } from '../../ui/Heading.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { codeIn, latestMessageSince } from './outbox.ts';
-import { useLoader } from './use-loader.ts';
+import styles from './Account.module.css';
+
+/** The registration message for `email` written since `sinceMs`, or null (none, or not yet). */
+export function useOutboxMessage(email: string, sinceMs: number) {
+  return useContractQuery(
+    '/local/outbox',
+    { query: { to: email, channel: 'email', limit: 5 } },
+    {
+      select: (answer) => latestMessageSince(answer.messages, email, sinceMs),
+      // The message is written while the request is answered; look again briefly until it shows.
+      refetchInterval: (answer) =>
+        answer && latestMessageSince(answer.messages, email, sinceMs) ? false : 2_000,
+    },
+  );
+}
 
 export function LocalOutbox({
   email,
@@ -21,85 +41,62 @@ export function LocalOutbox({
   sinceMs: number;
   onUseCode: (code: string) => void;
 }) {
-  const { client } = useAccount();
-  const load = useCallback(
-    // sinceMs is in the deps so that "Send a new code" reloads the outbox.
-    async (signal: AbortSignal) => {
-      const { messages } = await client.readOutbox(email, signal);
-      return latestMessageSince(messages, email, sinceMs);
-    },
-    [client, email, sinceMs],
-  );
-  const { data: message, error, loading, reload } = useLoader(load);
+  const outbox = useOutboxMessage(email, sinceMs);
+  const message: OutboxMessage | null | undefined = outbox.data;
   const code = message ? codeIn(message.body) : null;
 
   return (
-    <section className="outbox" aria-labelledby="outbox-title" data-testid="local-outbox">
-      <header className="outbox__head">
+    <section className={styles.about} aria-labelledby="outbox-title" data-testid="local-outbox">
+      <header className={styles.outboxHead}>
         <Icon name="mail" />
-        <h2 id="outbox-title" className="outbox__title">
-          Local outbox (this machine only)
-        </h2>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={reload}
-          disabled={loading}
+        <Heading level={2} id="outbox-title">
+          Local outbox (this computer only)
+        </Heading>
+        <Button
+          variant="ghost"
+          size="sm"
+          icon="refresh"
+          onClick={() => void outbox.refetch()}
+          busy={outbox.isFetching}
         >
-          <Icon name="refresh" />
           Check again
-        </button>
+        </Button>
       </header>
-      <p className="outbox__note">
-        This engine has no e-mail server configured, so it keeps its messages here instead of
-        sending them. Only this machine’s owner can read them.
+      <p className="muted small">
+        This studio has no e-mail server set up, so it keeps its messages here instead of sending
+        them. Only this computer’s owner can read them.
       </p>
-      <div aria-live="polite" aria-busy={loading}>
-        {error && (
-          <div className="alert alert--error">
-            <Icon name="alert" />
-            <div>Could not read the local outbox: {error}</div>
-          </div>
+      <div aria-live="polite" aria-busy={outbox.isFetching}>
+        {outbox.error && (
+          <Alert tone="error">Could not read the local outbox: {errorMessage(outbox.error)}</Alert>
         )}
-        {!error && !loading && !message && (
-          <p className="outbox__empty" data-testid="outbox-empty">
-            No message for {email} in the local outbox. If this engine sends e-mail through an SMTP
+        {!outbox.error && outbox.isSuccess && !message && (
+          <p className="muted" data-testid="outbox-empty">
+            No message for {email} in the local outbox. If this studio sends e-mail through a mail
             server, the code is in that inbox.
           </p>
         )}
         {message && (
-          <article className="outbox__message" data-testid="outbox-message">
-            <dl className="outbox__meta">
-              <div>
-                <dt>To</dt>
-                <dd>{message.to}</dd>
-              </div>
-              <div>
-                <dt>Subject</dt>
-                <dd>{message.subject}</dd>
-              </div>
-              <div>
-                <dt>Received</dt>
-                <dd>{formatTimestamp(message.created_at)}</dd>
-              </div>
-            </dl>
-            <p className="outbox__body" data-testid="outbox-body">
+          <article className={styles.message} data-testid="outbox-message">
+            <Facts
+              items={[
+                ['To', message.to],
+                ['Subject', message.subject],
+                ['Received', formatTimestamp(message.created_at)],
+              ]}
+            />
+            <p className={styles.messageBody} data-testid="outbox-body">
               {message.body.trim()}
             </p>
             {code && (
-              <div className="outbox__code">
-                <span className="outbox__code-label">Code</span>
-                <code className="outbox__code-value" data-testid="outbox-code">
+              <div className={styles.code}>
+                <span className="muted small">Code</span>
+                <code className={styles.codeValue} data-testid="outbox-code">
                   {code}
                 </code>
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => onUseCode(code)}
-                  data-testid="outbox-use-code"
-                >
+                <Button size="sm" onClick={() => onUseCode(code)} testId="outbox-use-code">
                   Use this code
-                </button>
+                </Button>
               </div>
             )}
           </article>

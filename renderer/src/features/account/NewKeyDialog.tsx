@@ -4,6 +4,7 @@
  */
 import type { CreatedApiKey } from '../../api/account-types.ts';
 import { SecretOnceDialog } from '../../ui/SecretOnceDialog.tsx';
+import styles from './Account.module.css';
 
 export function NewKeyDialog({
   created,
@@ -45,11 +46,11 @@ export function NewKeyDialog({
           ? `expires ${new Date(created.expires_at).toLocaleDateString()}`
           : 'never expires'}
       </p>
-      <div className="usage">
+      <div className={styles.usage}>
         <p className="muted small">
           Scripts send it in the <code>X-API-Key</code> header, for example:
         </p>
-        <pre className="usage__example">
+        <pre className={styles.example}>
           curl -H "X-API-Key: $TAPEHOUSE_KEY" {origin}/api/v1/auth/me
         </pre>
       </div>

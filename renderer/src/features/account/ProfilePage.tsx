@@ -6,7 +6,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { ProfileUpdate, User } from '../../api/account-types.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Facts } from '../../ui/Facts.tsx';
-import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
+import { useContractMutation } from '../../data/contract-query.ts';
+import {
+  FieldRow,
+  Form,
+  FormActions,
+  FormMessages,
+  TextField,
+  focusFirstInvalid,
+} from '../../ui/Field.tsx';
+import { Stack } from '../../ui/Layout.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Badge } from '../../ui/Badge.tsx';
@@ -21,6 +30,8 @@ import {
   type ChangePasswordFields,
   type FieldErrors,
 } from './validation.ts';
+import { Button } from '../../ui/Button.tsx';
+import styles from './Account.module.css';
 
 const USER_TYPES = [
   { value: '', label: 'Not set' },
@@ -56,18 +67,22 @@ export function ProfilePage() {
     );
   }
   return (
-    <div className="account-grid">
+    <div className={styles.columns}>
       <ProfileCard user={user} />
-      <div className="stack">
+      <Stack gap={5}>
         <AccountCard user={user} />
         <ChangePasswordCard />
-      </div>
+      </Stack>
     </div>
   );
 }
 
 function ProfileCard({ user }: { user: User }) {
-  const { client, session } = useAccount();
+  const { session } = useAccount();
+  const updateMe = useContractMutation('patch', '/auth/me', {
+    as: 'user',
+    invalidates: [{ path: '/auth/me', exact: true }],
+  });
   const form = useRef<HTMLFormElement>(null);
   const [fullName, setFullName] = useState(user.full_name);
   const [userType, setUserType] = useState(user.user_type ?? '');
@@ -100,7 +115,7 @@ function ProfileCard({ user }: { user: User }) {
     }
     setBusy(true);
     try {
-      const next = await client.updateMe(update);
+      const next = await updateMe.mutateAsync({ json: update });
       // The engine's answer is the truth (it normalises the phone number, say).
       setFullName(next.full_name);
       setUserType(next.user_type ?? '');
@@ -117,7 +132,7 @@ function ProfileCard({ user }: { user: User }) {
 
   return (
     <Card title="Profile" testId="profile-card">
-      <form ref={form} className="form" onSubmit={submit} noValidate>
+      <Form ref={form} onSubmit={submit} testId="profile-form">
         <TextField
           label="Full name"
           autoComplete="name"
@@ -130,7 +145,7 @@ function ProfileCard({ user }: { user: User }) {
           testId="profile-name"
           required
         />
-        <div className="form__row">
+        <FieldRow>
           <Select
             label="I use Tapehouse as"
             options={withCurrent(USER_TYPES, user.user_type)}
@@ -145,7 +160,7 @@ function ProfileCard({ user }: { user: User }) {
             onChange={setAudioUsage}
             testId="profile-audio-usage"
           />
-        </div>
+        </FieldRow>
         <TextField
           label="Phone number"
           type="tel"
@@ -167,18 +182,19 @@ function ProfileCard({ user }: { user: User }) {
           testId="profile-phone"
         />
         <FormMessages error={failure} success={saved} testId="profile-messages" />
-        <div className="form__actions">
-          <button
+        <FormActions>
+          <Button
+            variant="primary"
             type="submit"
-            className="button button--primary"
-            disabled={busy || !changed}
-            data-testid="profile-save"
+            busy={busy}
+            disabled={!changed}
+            testId="profile-save"
           >
-            {busy ? 'Saving…' : 'Save changes'}
-          </button>
+            Save changes
+          </Button>
           {!changed && <span className="muted small">No unsaved changes</span>}
-        </div>
-      </form>
+        </FormActions>
+      </Form>
     </Card>
   );
 }
@@ -201,7 +217,7 @@ function AccountCard({ user }: { user: User }) {
             `${user.subscription.plan_name}${user.subscription.is_free_plan ? ' · free' : ''}`,
           ],
           ['Member since', formatDate(user.created_at)],
-          ['Account ID', <code className="path">{user.id}</code>],
+          ['Account ID', <code>{user.id}</code>],
         ]}
       />
     </Card>
@@ -209,7 +225,7 @@ function AccountCard({ user }: { user: User }) {
 }
 
 function ChangePasswordCard() {
-  const { client } = useAccount();
+  const changePassword = useContractMutation('post', '/auth/change-password', { as: 'user' });
   const form = useRef<HTMLFormElement>(null);
   const empty: ChangePasswordFields = { current: '', next: '', confirm: '' };
   const [fields, setFields] = useState(empty);
@@ -230,7 +246,9 @@ function ChangePasswordCard() {
     }
     setBusy(true);
     try {
-      await client.changePassword(fields.current, fields.next);
+      await changePassword.mutateAsync({
+        json: { current_password: fields.current, new_password: fields.next },
+      });
       setFields(empty);
       setDone('Password changed. Every other session of this account was signed out.');
     } catch (caught) {
@@ -247,7 +265,7 @@ function ChangePasswordCard() {
 
   return (
     <Card title="Change password" testId="password-card">
-      <form ref={form} className="form" onSubmit={submit} noValidate>
+      <Form ref={form} onSubmit={submit} testId="password-form">
         <TextField
           label="Current password"
           type="password"
@@ -279,23 +297,18 @@ function ChangePasswordCard() {
           testId="password-confirm"
           required
         />
-        <p className="note">
+        <p className={styles.note}>
           <Icon name="shield" />
           Changing the password signs out every other session of this account (other browsers, the
           desktop app, other devices). This session stays signed in. API keys keep working.
         </p>
         <FormMessages error={failure} success={done} testId="password-messages" />
-        <div className="form__actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={busy}
-            data-testid="password-submit"
-          >
-            {busy ? 'Changing…' : 'Change password'}
-          </button>
-        </div>
-      </form>
+        <FormActions>
+          <Button variant="primary" type="submit" busy={busy} testId="password-submit">
+            Change password
+          </Button>
+        </FormActions>
+      </Form>
     </Card>
   );
 }

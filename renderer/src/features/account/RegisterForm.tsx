@@ -7,14 +7,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
-import { Icon } from '../../ui/Icon.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { useAccount } from './account-context.tsx';
 import { SIGN_IN_PATH } from './account-routes.ts';
 import { AboutAccounts, AuthLayout } from './AuthLayout.tsx';
 import { CaptchaField, useCaptcha } from './captcha.tsx';
 import { accountErrorText } from './error-text.ts';
-import { LocalOutbox } from './LocalOutbox.tsx';
+import { LocalOutbox, useOutboxMessage } from './LocalOutbox.tsx';
 import { PasswordRules } from './PasswordRules.tsx';
 import {
   clearError,
@@ -26,6 +25,9 @@ import {
   type FieldErrors,
   type RegistrationFields,
 } from './validation.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Heading } from '../../ui/Heading.tsx';
+import styles from './Account.module.css';
 
 type Step = { kind: 'details' } | { kind: 'verify'; email: string; sentAt: number };
 
@@ -62,6 +64,7 @@ export function RegisterForm() {
         <VerifyStep
           fields={fields}
           email={step.email}
+          sentAt={step.sentAt}
           code={code}
           setCode={setCode}
           onResent={() => setStep({ ...step, sentAt: Date.now() })}
@@ -136,11 +139,17 @@ function DetailsStep({
   };
 
   return (
-    <form ref={form} className="auth-form" onSubmit={submit} noValidate data-testid="register-form">
-      <div className="auth-form__head">
-        <h2 className="auth-form__title">Create your account</h2>
+    <form
+      ref={form}
+      className={styles.authForm}
+      onSubmit={submit}
+      noValidate
+      data-testid="register-form"
+    >
+      <div className={styles.authHead}>
+        <Heading level={2}>Create your account</Heading>
         <p className="muted">
-          We e-mail you a 6-digit code to confirm the address; the account exists once you enter it.
+          A 6-digit code confirms the address; the account exists once you enter it.
         </p>
       </div>
       <TextField
@@ -175,16 +184,17 @@ function DetailsStep({
       />
       <CaptchaField captcha={captcha} error={errors.captcha} />
       <FormMessages error={failure} testId="register-messages" />
-      <button
+      <Button
+        variant="primary"
+        block
+        icon="mail"
         type="submit"
-        className="button button--primary button--block"
         disabled={busy}
-        data-testid="register-submit"
+        testId="register-submit"
       >
-        <Icon name="mail" />
         {busy ? 'Sending the code…' : 'Send verification code'}
-      </button>
-      <p className="auth-form__switch muted">
+      </Button>
+      <p className={styles.authFoot}>
         Already have an account? <a href={hrefFor(SIGN_IN_PATH)}>Sign in</a>
       </p>
     </form>
@@ -194,6 +204,7 @@ function DetailsStep({
 function VerifyStep({
   fields,
   email,
+  sentAt,
   code,
   setCode,
   onResent,
@@ -201,12 +212,15 @@ function VerifyStep({
 }: {
   fields: RegistrationFields;
   email: string;
+  sentAt: number;
   code: string;
   setCode: (code: string) => void;
   onResent: () => void;
   onBack: () => void;
 }) {
   const { client, session } = useAccount();
+  // Where the code went: the local outbox when the studio keeps its mail, else the inbox.
+  const inOutbox = Boolean(useOutboxMessage(email, sentAt).data);
   const form = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -249,7 +263,7 @@ function VerifyStep({
         full_name: fields.fullName.trim(),
       });
       setCode('');
-      setNotice('A new code is on its way; the previous one no longer works.');
+      setNotice('A new code was made; the previous one no longer works.');
       onResent();
     } catch (caught) {
       setFailure(
@@ -263,12 +277,27 @@ function VerifyStep({
   }
 
   return (
-    <form ref={form} className="auth-form" onSubmit={submit} noValidate data-testid="verify-form">
-      <div className="auth-form__head">
-        <h2 className="auth-form__title">Enter your code</h2>
-        <p className="muted">
-          We sent a 6-digit code to <strong className="text">{email}</strong>. It is valid for 15
-          minutes.
+    <form
+      ref={form}
+      className={styles.authForm}
+      onSubmit={submit}
+      noValidate
+      data-testid="verify-form"
+    >
+      <div className={styles.authHead}>
+        <Heading level={2}>Enter your code</Heading>
+        <p className="muted" data-testid="verify-where">
+          {inOutbox ? (
+            <>
+              This studio has no e-mail server, so nothing was e-mailed: the 6-digit code for{' '}
+              <strong>{email}</strong> is in this computer’s local outbox, beside this form. It is
+              valid for 15 minutes.
+            </>
+          ) : (
+            <>
+              A 6-digit code is on its way to <strong>{email}</strong>. It is valid for 15 minutes.
+            </>
+          )}
         </p>
       </div>
       <TextField
@@ -287,22 +316,23 @@ function VerifyStep({
         required
       />
       <FormMessages error={failure} success={notice} testId="verify-messages" />
-      <button
+      <Button
+        variant="primary"
+        block
+        icon="check"
         type="submit"
-        className="button button--primary button--block"
         disabled={busy}
-        data-testid="verify-submit"
+        testId="verify-submit"
       >
-        <Icon name="check" />
         {busy ? 'Checking…' : 'Verify and create account'}
-      </button>
-      <div className="auth-form__row">
-        <button type="button" className="link-button" onClick={() => void resend()} disabled={busy}>
+      </Button>
+      <div className={styles.authLinks}>
+        <Button variant="link" onClick={() => void resend()} disabled={busy} testId="verify-resend">
           Send a new code
-        </button>
-        <button type="button" className="link-button" onClick={onBack} disabled={busy}>
+        </Button>
+        <Button variant="link" onClick={onBack} disabled={busy} testId="verify-back">
           Use a different e-mail
-        </button>
+        </Button>
       </div>
     </form>
   );

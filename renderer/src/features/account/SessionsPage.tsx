@@ -2,7 +2,12 @@
  * Sessions & devices: GET /auth/sessions (the current one marked), POST /auth/sessions/revoke
  * (one, or every other), and GET /auth/devices with the include_inactive toggle and its counts.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation, useContractQuery } from '../../data/contract-query.ts';
+import { cx } from '../../ui/cx.ts';
+import { Stack } from '../../ui/Layout.tsx';
+import { Toggle } from '../../ui/Toggle.tsx';
 import type { Device, SessionRecord } from '../../api/account-types.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -10,61 +15,55 @@ import { FormMessages } from '../../ui/Field.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Badge } from '../../ui/Badge.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
-import { useAccount } from './account-context.tsx';
 import { accountErrorText } from './error-text.ts';
-import { useLoader } from './use-loader.ts';
+import { Button } from '../../ui/Button.tsx';
+import styles from './Account.module.css';
 
 export function SessionsPage() {
-  const { client } = useAccount();
-  const loadSessions = useCallback((signal: AbortSignal) => client.sessions(signal), [client]);
-  const sessions = useLoader(loadSessions);
+  const sessions = useContractQuery('/auth/sessions', {}, { as: 'user' });
   const [includeInactive, setIncludeInactive] = useState(false);
-  const loadDevices = useCallback(
-    (signal: AbortSignal) => client.devices(includeInactive, signal),
-    [client, includeInactive],
+  const devices = useContractQuery(
+    '/auth/devices',
+    { query: { include_inactive: includeInactive ? 'true' : 'false' } },
+    { as: 'user', keepPrevious: true },
   );
-  const devices = useLoader(loadDevices);
-  const reloadBoth = () => {
-    sessions.reload();
-    devices.reload();
-  };
 
   return (
-    <div className="stack">
+    <Stack gap={5}>
       <SessionsCard
-        sessions={sessions.data}
-        loading={sessions.loading}
-        error={sessions.error}
-        onChanged={reloadBoth}
+        sessions={sessions.data ?? null}
+        loading={sessions.isFetching}
+        error={sessions.error ? errorMessage(sessions.error) : null}
       />
       <Card
         title="Devices"
         testId="devices-card"
         aside={
-          <label className="toggle">
-            <input
-              type="checkbox"
-              checked={includeInactive}
-              onChange={(event) => setIncludeInactive(event.target.checked)}
-              data-testid="devices-include-inactive"
-            />
+          <Toggle
+            role="switch"
+            checked={includeInactive}
+            onChange={setIncludeInactive}
+            testId="devices-include-inactive"
+          >
             Show inactive devices
-          </label>
+          </Toggle>
         }
       >
-        {devices.error && <FormMessages error={`Could not load devices: ${devices.error}`} />}
+        {devices.error && (
+          <FormMessages error={`Could not load devices: ${errorMessage(devices.error)}`} />
+        )}
         {devices.data && (
           <>
-            <dl className="stats" data-testid="device-counts">
-              <div className="stat">
+            <dl className={styles.stats} data-testid="device-counts">
+              <div>
                 <dt>Devices</dt>
                 <dd data-testid="devices-total">{devices.data.total_count}</dd>
               </div>
-              <div className="stat">
+              <div>
                 <dt>Active now</dt>
                 <dd data-testid="devices-active">{devices.data.active_count}</dd>
               </div>
-              <div className="stat">
+              <div>
                 <dt>Trusted</dt>
                 <dd data-testid="devices-trusted">{devices.data.trusted_count}</dd>
               </div>
@@ -74,7 +73,7 @@ export function SessionsPage() {
                 {includeInactive ? 'No devices yet.' : 'No device has a live session right now.'}
               </p>
             ) : (
-              <ul className="rows" aria-label="Devices" aria-busy={devices.loading}>
+              <ul className={styles.rows} aria-label="Devices" aria-busy={devices.isFetching}>
                 {[...devices.data.devices]
                   .sort((a, b) => Number(b.is_current_session) - Number(a.is_current_session))
                   .map((device) => (
@@ -86,7 +85,7 @@ export function SessionsPage() {
         )}
         {!devices.data && !devices.error && <p className="muted">Loading devices…</p>}
       </Card>
-    </div>
+    </Stack>
   );
 }
 
@@ -94,14 +93,15 @@ function SessionsCard({
   sessions,
   loading,
   error,
-  onChanged,
 }: {
   sessions: SessionRecord[] | null;
   loading: boolean;
   error: string | null;
-  onChanged: () => void;
 }) {
-  const { client } = useAccount();
+  const revokeSession = useContractMutation('post', '/auth/sessions/revoke', {
+    as: 'user',
+    invalidates: ['/auth/sessions', '/auth/devices'],
+  });
   const [confirmAll, setConfirmAll] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -113,9 +113,11 @@ function SessionsCard({
     setFailure(null);
     setDone(null);
     try {
-      await client.revokeSession(target);
+      await revokeSession.mutateAsync({
+        json:
+          'sessionId' in target ? { session_id: target.sessionId } : { revoke_all_others: true },
+      });
       setDone(label);
-      onChanged();
     } catch (caught) {
       setFailure(accountErrorText(caught));
     } finally {
@@ -129,19 +131,19 @@ function SessionsCard({
       title="Sessions"
       testId="sessions-card"
       aside={
-        <button
-          type="button"
-          className="button button--danger-ghost button--small"
+        <Button
+          variant="danger-ghost"
+          size="sm"
+          icon="logout"
           disabled={others === 0 || busy !== null}
           onClick={() => setConfirmAll(true)}
-          data-testid="sessions-revoke-others"
+          testId="sessions-revoke-others"
         >
-          <Icon name="logout" />
           Sign out all other sessions
-        </button>
+        </Button>
       }
     >
-      <p className="muted small card__intro">
+      <p className="muted small">
         Each sign-in (studio tab, desktop app, script using a password) is a session. Signing one
         out ends its tokens at once.
       </p>
@@ -149,19 +151,24 @@ function SessionsCard({
       {sessions === null ? (
         !error && <p className="muted">Loading sessions…</p>
       ) : (
-        <ul className="rows" aria-label="Sessions" aria-busy={loading} data-testid="sessions-list">
+        <ul
+          className={styles.rows}
+          aria-label="Sessions"
+          aria-busy={loading}
+          data-testid="sessions-list"
+        >
           {currentFirst(sessions).map((session) => (
             <li
               key={session.session_id}
-              className={`row${session.is_current ? ' row--current' : ''}`}
+              className={cx(styles.row, session.is_current && styles.current)}
               data-testid="session-row"
               data-current={session.is_current}
             >
-              <span className="row__icon" aria-hidden="true">
+              <span className={styles.rowIcon} aria-hidden="true">
                 <Icon name="monitor" size={18} />
               </span>
-              <div className="row__main">
-                <p className="row__title">
+              <div className={styles.rowMain}>
+                <p className={styles.rowTitle}>
                   {session.device_info}
                   {session.is_current && (
                     <Badge tone="ok" testId="session-current">
@@ -169,16 +176,16 @@ function SessionsCard({
                     </Badge>
                   )}
                 </p>
-                <p className="row__meta">
+                <p className={styles.rowMeta}>
                   {session.ip_address} · signed in {formatTimestamp(session.created_at)} · last
                   active {formatTimestamp(session.last_active)} · expires{' '}
                   {formatTimestamp(session.expires_at)}
                 </p>
               </div>
               {!session.is_current && (
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
+                <Button
+                  variant="ghost"
+                  size="sm"
                   disabled={busy !== null}
                   onClick={() =>
                     void revoke({ sessionId: session.session_id }, 'That session was signed out.')
@@ -186,7 +193,7 @@ function SessionsCard({
                   aria-label={`Sign out the session on ${session.device_info}`}
                 >
                   {busy === session.session_id ? 'Signing out…' : 'Sign out'}
-                </button>
+                </Button>
               )}
             </li>
           ))}
@@ -200,24 +207,19 @@ function SessionsCard({
         testId="confirm-revoke-others"
         actions={
           <>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => setConfirmAll(false)}
-            >
+            <Button variant="ghost" onClick={() => setConfirmAll(false)}>
               Cancel
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
+            </Button>
+            <Button
+              variant="danger"
               disabled={busy !== null}
               onClick={() =>
                 void revoke({ allOthers: true }, 'Every other session was signed out.')
               }
-              data-testid="confirm-revoke-others-button"
+              testId="confirm-revoke-others-button"
             >
               Sign out {others} {others === 1 ? 'session' : 'sessions'}
-            </button>
+            </Button>
           </>
         }
       >
@@ -234,26 +236,26 @@ function DeviceRow({ device }: { device: Device }) {
   const logins = `${device.login_count} ${device.login_count === 1 ? 'sign-in' : 'sign-ins'}`;
   return (
     <li
-      className={`row${device.is_current_session ? ' row--current' : ''}`}
+      className={cx(styles.row, device.is_current_session && styles.current)}
       data-testid="device-row"
     >
-      <span className="row__icon" aria-hidden="true">
+      <span className={styles.rowIcon} aria-hidden="true">
         <Icon name="monitor" size={18} />
       </span>
-      <div className="row__main">
-        <p className="row__title">
+      <div className={styles.rowMain}>
+        <p className={styles.rowTitle}>
           {device.display_name}
           {device.is_current_session && <Badge tone="ok">This device</Badge>}
           {device.is_trusted && <Badge tone="neutral">Trusted</Badge>}
           {!device.is_active && <Badge tone="neutral">Inactive</Badge>}
           {device.is_blocked && <Badge tone="error">Blocked</Badge>}
         </p>
-        <p className="row__meta">
+        <p className={styles.rowMeta}>
           {capitalize(device.device_type)} · {device.location} · {device.ip_address} ·{' '}
           {device.timezone === 'Unknown' ? 'time zone unknown' : device.timezone} · {logins}, last
           by {device.last_login_method}
         </p>
-        <p className="row__meta">
+        <p className={styles.rowMeta}>
           First seen {formatTimestamp(device.first_seen)} · last seen{' '}
           {formatTimestamp(device.last_seen)}
         </p>

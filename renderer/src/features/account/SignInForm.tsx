@@ -5,7 +5,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
-import { Icon } from '../../ui/Icon.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { useAccount } from './account-context.tsx';
 import { REGISTER_PATH } from './account-routes.ts';
@@ -18,6 +17,9 @@ import {
   signInProblems,
   type FieldErrors,
 } from './validation.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Heading } from '../../ui/Heading.tsx';
+import styles from './Account.module.css';
 
 export function SignInForm({ intro }: { intro?: string }) {
   const { client, session } = useAccount();
@@ -73,9 +75,15 @@ export function SignInForm({ intro }: { intro?: string }) {
   }
 
   return (
-    <form ref={form} className="auth-form" onSubmit={submit} noValidate data-testid="sign-in-form">
-      <div className="auth-form__head">
-        <h2 className="auth-form__title">Welcome back</h2>
+    <form
+      ref={form}
+      className={styles.authForm}
+      onSubmit={submit}
+      noValidate
+      data-testid="sign-in-form"
+    >
+      <div className={styles.authHead}>
+        <Heading level={2}>Welcome back</Heading>
         <p className="muted">{intro ?? 'Use the e-mail and password of your Tapehouse account.'}</p>
       </div>
       <TextField
@@ -106,16 +114,17 @@ export function SignInForm({ intro }: { intro?: string }) {
       />
       <CaptchaField captcha={captcha} error={errors.captcha} />
       <FormMessages error={failure} testId="sign-in-messages" />
-      <button
+      <Button
+        variant="primary"
+        block
+        icon="lock"
         type="submit"
-        className="button button--primary button--block"
         disabled={busy}
-        data-testid="sign-in-submit"
+        testId="sign-in-submit"
       >
-        <Icon name="lock" />
         {busy ? 'Signing in…' : 'Sign in'}
-      </button>
-      <p className="auth-form__switch muted">
+      </Button>
+      <p className={styles.authFoot}>
         New here? <a href={hrefFor(REGISTER_PATH)}>Create an account</a>
       </p>
     </form>

@@ -6,8 +6,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AccountClient } from '../../api/account-client.ts';
 import type { CaptchaAnswer, CaptchaChallenge } from '../../api/account-types.ts';
+import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { accountErrorText } from './error-text.ts';
+import styles from './Account.module.css';
 
 export interface CaptchaState {
   challenge: CaptchaChallenge | null;
@@ -61,23 +63,27 @@ export function useCaptcha(client: AccountClient, purpose: 'login' | 'signup'): 
 
 export function CaptchaField({ captcha, error }: { captcha: CaptchaState; error?: string }) {
   if (!captcha.challenge) {
-    return captcha.error ? <p className="field__error">{captcha.error}</p> : null;
+    return captcha.error ? (
+      <p className={styles.fieldError} role="alert">
+        {captcha.error}
+      </p>
+    ) : null;
   }
   return (
-    <div className="captcha" data-testid="captcha">
+    <div data-testid="captcha">
       <TextField
         label={
           <>
-            <span className="captcha__kicker">Security check</span>
-            <span className="captcha__question" data-testid="captcha-question">
+            <span className={styles.captchaKicker}>Security check</span>
+            <span className={styles.captchaQuestion} data-testid="captcha-question">
               {captcha.challenge.question}
             </span>
           </>
         }
         aside={
-          <button type="button" className="link-button" onClick={() => void captcha.renew()}>
+          <Button variant="link" size="sm" onClick={() => void captcha.renew()}>
             New question
-          </button>
+          </Button>
         }
         hint="Asked after several failed sign-ins or a recent sign-up from this device."
         error={error ?? captcha.error ?? undefined}

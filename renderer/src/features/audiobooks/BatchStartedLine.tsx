@@ -2,7 +2,7 @@
  * A started batch's line (book or chapter), following the run's job live through the studio's
  * one event stream (useJob, no polling): "credits held" while it runs, how it ended afterwards.
  */
-import { useJob } from '../jobs/use-job.ts';
+import { useJob } from '../../data/use-job.ts';
 import { batchSummary } from './narration-format.ts';
 import type { BatchStarted } from './narration-types.ts';
 

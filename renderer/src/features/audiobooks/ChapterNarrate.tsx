@@ -41,7 +41,6 @@ export function ChapterNarrate({ chapter }: { chapter: Chapter }) {
         )}
         <Button
           size="sm"
-
           onClick={() => start(false)}
           disabled={narrate.state.kind === 'busy' || running || project.status === 'parsing'}
           testId="narrate-chapter"

@@ -52,7 +52,6 @@ export function ChapterPlayer({ chapterId }: { chapterId: string }) {
       >
         <Button
           size="sm"
-
           onClick={() => void open()}
           disabled={state === 'loading'}
           testId="chapter-play"
@@ -97,25 +96,17 @@ function OpenPlayer({ playlist, onClose }: { playlist: Playlist; onClose: () => 
       <div className={chapterPlayerStyles.chapterPlayerBar}>
         <Button
           size="sm"
-
           onClick={() => player.go(player.index - 1)}
           disabled={player.index === 0}
           aria-label="Previous paragraph"
         >
           ‹ Prev
         </Button>
-        <Button
-          size="sm"
-          variant="primary"
-
-          onClick={player.toggle}
-          testId="chapter-player-toggle"
-        >
+        <Button size="sm" variant="primary" onClick={player.toggle} testId="chapter-player-toggle">
           {player.playing ? 'Pause' : 'Play'}
         </Button>
         <Button
           size="sm"
-
           onClick={() => player.go(player.index + 1)}
           disabled={player.index + 1 >= playlist.items.length}
           aria-label="Next paragraph"

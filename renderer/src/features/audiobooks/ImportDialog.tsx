@@ -54,7 +54,6 @@ export function ImportDialog({ project, onClose }: { project: Project; onClose: 
               icon="upload"
               type="submit"
               form={FORM_ID}
-
               testId="import-start"
             >
               Import
@@ -65,12 +64,7 @@ export function ImportDialog({ project, onClose }: { project: Project; onClose: 
             <Button variant="ghost" onClick={onClose}>
               Close
             </Button>
-            <Button
-              variant="primary"
-
-              onClick={work.retry}
-              testId="import-retry"
-            >
+            <Button variant="primary" onClick={work.retry} testId="import-retry">
               Try again
             </Button>
           </>

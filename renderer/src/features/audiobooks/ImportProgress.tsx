@@ -1,4 +1,5 @@
 /** The import's progress: its steps, the bar, and how it ended (the book's totals, or why not). */
+import { cx } from '../../ui/cx.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { formatBytes } from '../../lib/format.ts';
@@ -63,7 +64,7 @@ export function ImportProgress({ phase, source }: { phase: ImportPhase; source: 
       )}
       {phase.kind === 'done' && (
         <Alert tone="ok" testId="import-done">
-          <strong className="text">
+          <strong>
             {plural(phase.summary.chapters, 'chapter')} · {formatWords(phase.summary.words)} ·{' '}
             {approxRuntime(phase.summary.minutes)}
           </strong>
@@ -89,7 +90,12 @@ export function ImportProgress({ phase, source }: { phase: ImportPhase; source: 
 function Step({ label, state }: { label: string; state: 'todo' | 'active' | 'done' | 'failed' }) {
   return (
     <li
-      className={`${importStyles.step} ab-step--${state}`}
+      className={cx(
+        importStyles.step,
+        state === 'active' && importStyles.stepActive,
+        state === 'done' && importStyles.stepDone,
+        state === 'failed' && importStyles.stepFailed,
+      )}
       aria-current={state === 'active' ? 'step' : undefined}
     >
       <span className={importStyles.stepMark} aria-hidden="true">

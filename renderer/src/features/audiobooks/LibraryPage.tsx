@@ -69,7 +69,6 @@ export function LibraryPage() {
           <Button
             variant="primary"
             icon="plus"
-
             onClick={() => setCreating(true)}
             testId="new-audiobook"
           >

@@ -41,7 +41,6 @@ export function NarrationPanel() {
           {running ? (
             <Button
               variant="danger-ghost"
-
               onClick={() =>
                 void stop.run(() => api.post(`${BOOK_ROUTE}/narration/cancel`, { params }))
               }
@@ -53,7 +52,6 @@ export function NarrationPanel() {
           ) : (
             <Button
               variant="primary"
-
               onClick={() =>
                 void book.run(() => api.post(`${BOOK_ROUTE}/narration/batch`, { params, json: {} }))
               }

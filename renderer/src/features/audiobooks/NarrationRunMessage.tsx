@@ -54,12 +54,7 @@ export function NarrationRunMessage<T>({
             : state.message}
         </span>
         {state.code === 'empty_selection' && onIncludeCompleted && (
-          <Button
-            size="sm"
-
-            onClick={onIncludeCompleted}
-            testId={`${testId}-again`}
-          >
+          <Button size="sm" onClick={onIncludeCompleted} testId={`${testId}-again`}>
             Narrate them again as new takes (old takes are kept)
           </Button>
         )}

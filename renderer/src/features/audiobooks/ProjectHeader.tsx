@@ -213,7 +213,7 @@ function RightsControl({ project }: { project: Project }) {
       >
         <p id="attest-text">
           Narration starts only after you confirm that you own, or are licensed for, the audio
-          rights to <strong className="text">“{project.title}”</strong>
+          rights to <strong>“{project.title}”</strong>
           {project.author ? ` by ${project.author}` : ''} — or that the text is in the public domain
           where you publish. The confirmation is recorded once, with the time.
         </p>

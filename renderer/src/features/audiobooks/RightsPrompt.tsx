@@ -5,7 +5,7 @@
 import bookFrameStyles from './BookFrame.module.css';
 import narrationStyles from './Narration.module.css';
 import { Button } from '../../ui/Button.tsx';
-import { Icon } from '../../ui/Icon.tsx';
+import { Alert } from '../../ui/Alert.tsx';
 
 export function RightsPrompt({
   title,
@@ -23,8 +23,7 @@ export function RightsPrompt({
   onDismiss: () => void;
 }) {
   return (
-    <div className="alert alert--warn ab-rights-prompt" role="alert" data-testid="rights-prompt">
-      <Icon name="attested" />
+    <Alert tone="warn" icon="attested" testId="rights-prompt">
       <div className={narrationStyles.rightsPromptBody}>
         <p>
           <strong>Confirm your rights before narrating.</strong> Tapehouse narrates a book only
@@ -37,24 +36,17 @@ export function RightsPrompt({
           <Button
             variant="primary"
             size="sm"
-
             onClick={onAttest}
             disabled={attesting}
             testId="rights-prompt-attest"
           >
             {attesting ? 'Recording…' : 'I hold these rights — narrate'}
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-
-            onClick={onDismiss}
-            disabled={attesting}
-          >
+          <Button variant="ghost" size="sm" onClick={onDismiss} disabled={attesting}>
             Not now
           </Button>
         </div>
       </div>
-    </div>
+    </Alert>
   );
 }

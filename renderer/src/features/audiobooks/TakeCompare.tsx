@@ -88,12 +88,7 @@ export function TakeCompare({ a, b, urlOf }: { a: Take; b: Take; urlOf: (take: T
       <span className={narrationStyles.compareLabel}>
         A/B: take {a.take_number} vs take {b.take_number}
       </span>
-      <Button
-        size="sm"
-
-        onClick={playPause}
-        testId="compare-play"
-      >
+      <Button size="sm" onClick={playPause} testId="compare-play">
         {playing ? 'Pause' : 'Play'}
       </Button>
       <SegmentedControl

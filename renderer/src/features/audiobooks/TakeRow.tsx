@@ -87,7 +87,6 @@ export function TakeRow({
         {!take.is_active && (
           <Button
             size="sm"
-
             onClick={onActivate}
             disabled={activating || locked}
             title={locked ? 'Unlock the paragraph to change its active take' : undefined}

@@ -82,13 +82,7 @@ export function Pager({
     <nav className={libraryStyles.pager} aria-label={label} data-testid={testId}>
       <span className="muted small">{rangeLabel(page, perPage, shown, total)}</span>
       <div className={libraryStyles.pagerPages}>
-        <Button
-          variant="ghost"
-          size="sm"
-
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
+        <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous
         </Button>
         {pageItems(page, last).map((item, index) =>
@@ -109,13 +103,7 @@ export function Pager({
             </Button>
           ),
         )}
-        <Button
-          variant="ghost"
-          size="sm"
-
-          disabled={page >= last}
-          onClick={() => onPage(page + 1)}
-        >
+        <Button variant="ghost" size="sm" disabled={page >= last} onClick={() => onPage(page + 1)}>
           Next
         </Button>
       </div>

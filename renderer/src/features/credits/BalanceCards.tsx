@@ -1,20 +1,43 @@
 /**
  * The balance at a glance: subscription, pay-as-you-go and total credits (GET /credits), the
- * credits used today against the daily limit (the User's `credits` block), and the next monthly
- * reset.
+ * credits used today against the daily limit (the User's `credits` block of GET /auth/me), and
+ * the next monthly reset, for the chosen ledger.
  */
 import type { ReactNode } from 'react';
-import type { Credits } from '../../api/account-types.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractQuery } from '../../data/contract-query.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { cx } from '../../ui/cx.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import type { Ledger } from './CreditsPage.tsx';
 import { dailyUse, formatCredits, formatRelative } from './credits-model.ts';
-import type { CreditBalance } from './credits-types.ts';
+import styles from './Credits.module.css';
 
-export function BalanceCards({ balance, credits }: { balance: CreditBalance; credits: Credits }) {
+export function BalanceCards({ ledger }: { ledger: Ledger }) {
+  const balanceQuery = useContractQuery('/credits', {}, { as: ledger });
+  const meQuery = useContractQuery('/auth/me', {}, { as: ledger });
+  const error = balanceQuery.error ?? meQuery.error;
+  if (error) {
+    return (
+      <Alert tone="error" testId="balance-messages">
+        {errorMessage(error)}
+      </Alert>
+    );
+  }
+  const balance = balanceQuery.data;
+  const credits = meQuery.data?.credits;
+  if (!balance || !credits) {
+    return (
+      <p className="muted" role="status">
+        Loading the balance…
+      </p>
+    );
+  }
   const today = dailyUse(credits.credits_used_today, credits.daily_limit);
   const monthShare =
     balance.credits_per_month > 0 ? (balance.credits_balance / balance.credits_per_month) * 100 : 0;
   return (
-    <section className="balances" aria-label="Balance" data-testid="balances">
+    <section className={styles.balances} aria-label="Balance" data-testid="balances">
       <Tile
         label="Subscription"
         value={formatCredits(balance.credits_balance)}
@@ -48,9 +71,7 @@ export function BalanceCards({ balance, credits }: { balance: CreditBalance; cre
         value={formatCredits(balance.total_available_credits)}
         testId="balance-total"
         accent
-        foot={
-          <span>{formatCredits(balance.total_credits_used)} credits used since you joined</span>
-        }
+        foot={<span>{formatCredits(balance.total_credits_used)} credits used in all</span>}
       />
       <Tile
         label="Used today"
@@ -109,15 +130,14 @@ function Tile({
   accent?: boolean;
   warn?: boolean;
 }) {
-  const tone = accent ? ' balance--accent' : warn ? ' balance--warn' : '';
   return (
-    <div className={`balance${tone}`}>
-      <p className="balance__label">{label}</p>
-      <p className="balance__value">
+    <div className={cx(styles.tile, accent && styles.accent, warn && !accent && styles.warn)}>
+      <p className={styles.tileLabel}>{label}</p>
+      <p className={styles.tileValue}>
         <span data-testid={testId}>{value}</span>
-        {unit && <span className="balance__unit">{unit}</span>}
+        {unit && <span className={styles.tileUnit}>{unit}</span>}
       </p>
-      <div className="balance__foot">{foot}</div>
+      <div className={styles.tileFoot}>{foot}</div>
     </div>
   );
 }

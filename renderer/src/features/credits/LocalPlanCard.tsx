@@ -1,51 +1,35 @@
 /**
- * The machine owner's setting, not the person's: the Local plan's monthly allowance and daily
- * limit for every account on this machine (GET/PUT /local/plan, studio token only). Balances follow
- * lazily, so the page reloads them after a save.
+ * The machine owner's setting: the Local plan's monthly allowance and daily limit, which every
+ * account on this machine (the studio's own ledger included) receives (GET/PUT /local/plan, owner
+ * only). A save refreshes the balances (`/credits`, `/auth/me`).
  */
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation, useContractQuery } from '../../data/contract-query.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Badge } from '../../ui/Badge.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { FormMessages } from '../../ui/Field.tsx';
-import { Icon } from '../../ui/Icon.tsx';
-import { accountErrorText } from '../account/error-text.ts';
-import { useLoader } from '../account/use-loader.ts';
-import type { CreditsClient } from './credits-client.ts';
+import { FieldRow, Form, FormActions, FormMessages, TextField } from '../../ui/Field.tsx';
 import { formatCredits, planNumber } from './credits-model.ts';
 import type { LocalPlan } from './credits-types.ts';
 
-export function LocalPlanCard({ client, onSaved }: { client: CreditsClient; onSaved: () => void }) {
-  const load = useCallback((signal: AbortSignal) => client.localPlan(signal), [client]);
-  const plan = useLoader(load);
-  // The PUT answers the plan as it now is; that answer replaces the loaded one.
-  const [saved, setSaved] = useState<LocalPlan | null>(null);
-  const current = saved ?? plan.data;
+export function LocalPlanCard() {
+  const plan = useContractQuery('/local/plan', {});
   return (
     <Card
-      title="Local plan · machine owner setting"
+      title="Local plan"
+      description="The allowance every account on this computer receives, the studio’s own included. Only the computer’s owner can change it."
       testId="local-plan-card"
-      aside={
-        <span className="owner-tag">
-          <Icon name="shield" />
-          Machine owner
-        </span>
-      }
+      aside={<Badge tone="neutral">Owner setting</Badge>}
     >
-      <p className="muted small card__intro">
-        Every account on this machine is on the Local plan. Its allowance belongs to the machine’s
-        owner, not to your account: it is saved with the studio token and applies to{' '}
-        <strong className="text">every account</strong> at once. Balances follow the next time they
-        are read.
-      </p>
-      <FormMessages error={plan.error} testId="local-plan-load" />
-      {current ? (
-        <PlanForm
-          client={client}
-          plan={current}
-          onSaved={(next) => {
-            setSaved(next);
-            onSaved();
-          }}
-        />
+      {plan.error && (
+        <Alert tone="error" testId="local-plan-load">
+          {errorMessage(plan.error)}
+        </Alert>
+      )}
+      {plan.data ? (
+        <PlanForm plan={plan.data} />
       ) : (
         !plan.error && (
           <p className="muted" role="status">
@@ -57,22 +41,18 @@ export function LocalPlanCard({ client, onSaved }: { client: CreditsClient; onSa
   );
 }
 
-function PlanForm({
-  client,
-  plan,
-  onSaved,
-}: {
-  client: CreditsClient;
-  plan: LocalPlan;
-  onSaved: (plan: LocalPlan) => void;
-}) {
-  const ids = useId();
+function PlanForm({ plan }: { plan: LocalPlan }) {
   const [monthly, setMonthly] = useState(formatCredits(plan.credits_per_month));
   const [daily, setDaily] = useState(formatCredits(plan.daily_limit));
   const [errors, setErrors] = useState<{ monthly?: string; daily?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const save = useContractMutation('put', '/local/plan', {
+    invalidates: ['/local/plan', '/credits', { path: '/auth/me', exact: true }],
+    onSuccess: (next) =>
+      setSaved(
+        `Saved: ${formatCredits(next.credits_per_month)} credits a month, ${formatCredits(next.daily_limit)} a day.`,
+      ),
+  });
 
   const monthlyValue = planNumber(monthly);
   const dailyValue = planNumber(daily);
@@ -80,121 +60,58 @@ function PlanForm({
     ('value' in monthlyValue ? monthlyValue.value : NaN) !== plan.credits_per_month ||
     ('value' in dailyValue ? dailyValue.value : NaN) !== plan.daily_limit;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = {
-      monthly: 'error' in monthlyValue ? monthlyValue.error : undefined,
-      daily: 'error' in dailyValue ? dailyValue.error : undefined,
-    };
-    setErrors(problems);
-    setFailure(null);
-    setSaved(null);
-    if (!('value' in monthlyValue) || !('value' in dailyValue)) return;
-    setBusy(true);
-    try {
-      const next = await client.setLocalPlan({
-        credits_per_month: monthlyValue.value,
-        daily_limit: dailyValue.value,
-      });
-      setSaved(
-        `Saved: ${formatCredits(next.credits_per_month)} credits a month, ${formatCredits(next.daily_limit)} a day.`,
-      );
-      setMonthly(formatCredits(next.credits_per_month));
-      setDaily(formatCredits(next.daily_limit));
-      onSaved(next);
-    } catch (caught) {
-      setFailure(accountErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form className="plan-form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="plan-form__fields">
-        <PlanField
-          id={`${ids}-monthly`}
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        setErrors({
+          monthly: 'error' in monthlyValue ? monthlyValue.error : undefined,
+          daily: 'error' in dailyValue ? dailyValue.error : undefined,
+        });
+        setSaved(null);
+        if (!('value' in monthlyValue) || !('value' in dailyValue)) return;
+        save.mutate({
+          json: { credits_per_month: monthlyValue.value, daily_limit: dailyValue.value },
+        });
+      }}
+      testId="local-plan-form"
+    >
+      <FieldRow>
+        <TextField
           label="Credits per month"
           hint="Granted to each account on the 1st (UTC)."
+          inputMode="numeric"
           value={monthly}
           error={errors.monthly}
-          onChange={(value) => {
-            setMonthly(value);
+          onChange={(event) => {
+            setMonthly(event.target.value);
             setErrors((e) => ({ ...e, monthly: undefined }));
           }}
           testId="plan-monthly"
         />
-        <PlanField
-          id={`${ids}-daily`}
+        <TextField
           label="Daily limit"
           hint="Per account per UTC day; 0 stops all paid work."
+          inputMode="numeric"
           value={daily}
           error={errors.daily}
-          onChange={(value) => {
-            setDaily(value);
+          onChange={(event) => {
+            setDaily(event.target.value);
             setErrors((e) => ({ ...e, daily: undefined }));
           }}
           testId="plan-daily"
         />
-      </div>
-      <FormMessages error={failure} success={saved} testId="plan-messages" />
-      <div className="form__actions">
-        <button
-          type="submit"
-          className="button"
-          disabled={busy || !changed}
-          data-testid="plan-save"
-        >
-          {busy ? 'Saving…' : 'Save Local plan'}
-        </button>
-        <span className="muted small">
-          Also in <code>settings.json</code> as <code>localPlan</code>.
-        </span>
-      </div>
-    </form>
-  );
-}
-
-function PlanField({
-  id,
-  label,
-  hint,
-  value,
-  error,
-  onChange,
-  testId,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-  testId: string;
-}) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input input--number"
-        inputMode="numeric"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        data-testid={testId}
+      </FieldRow>
+      <FormMessages
+        error={save.error ? errorMessage(save.error) : null}
+        success={saved}
+        testId="plan-messages"
       />
-      <p className="field__hint" id={`${id}-hint`}>
-        {hint}
-      </p>
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+      <FormActions>
+        <Button type="submit" busy={save.isPending} disabled={!changed} testId="plan-save">
+          Save Local plan
+        </Button>
+      </FormActions>
+    </Form>
   );
 }

@@ -9,6 +9,8 @@ import { useAuthState } from '../account/account-context.tsx';
 import { AboutAccounts, AuthLayout } from '../account/AuthLayout.tsx';
 import { SignInForm } from '../account/SignInForm.tsx';
 import { hrefFor } from '../shell/router.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import styles from './SignedInGate.module.css';
 
 export function SignedInGate({
   noun,
@@ -32,17 +34,16 @@ export function SignedInGate({
     return (
       <AuthLayout active="sign-in" aside={<AboutAccounts />}>
         {state.notice && (
-          <div className="alert alert--info" role="status" data-testid="session-notice">
-            <Icon name="clock" />
-            <div>{state.notice}</div>
-          </div>
+          <Alert tone="info" testId="session-notice">
+            {state.notice}
+          </Alert>
         )}
         <SignInForm intro={`Sign in to see ${noun}.`} />
       </AuthLayout>
     );
   }
   return (
-    <div className="owned stack" data-testid={testId}>
+    <div className={styles.owned} data-testid={testId}>
       {children}
     </div>
   );
@@ -54,16 +55,16 @@ export function OwnerBar({ actions }: { actions?: ReactNode }) {
   if (state.status !== 'signed-in') return null;
   const name = state.user?.full_name ?? '';
   return (
-    <div className="owned__bar">
-      <p className="owned__who" data-testid="owned-by">
+    <div className={styles.bar}>
+      <p className={styles.who} data-testid="owned-by">
         <Icon name="account" />
         <span>
           {name ? `${name} · ` : ''}
-          <span className="owned__email">{state.email}</span>
+          <span className={styles.email}>{state.email}</span>
         </span>
         <a href={hrefFor('/account/profile')}>Account</a>
       </p>
-      {actions && <div className="owned__actions">{actions}</div>}
+      {actions && <div className={styles.actions}>{actions}</div>}
     </div>
   );
 }

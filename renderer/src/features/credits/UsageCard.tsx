@@ -1,45 +1,63 @@
 /**
- * Usage records (GET /credits/usage): filters by service, source and a range of days, a page of
- * records, and the pager from the X-Total-Count / X-Page / X-Per-Page / X-Has-Next headers.
+ * Usage records (GET /credits/usage) of the chosen ledger: filters by service, source and a range
+ * of days, a page of records, and the pager from the X-Total-Count / X-Page / X-Per-Page /
+ * X-Has-Next headers. A finished priced job refreshes it (the job stream invalidates `/credits`).
  */
-import { useCallback, useId, useState } from 'react';
-import { Card } from '../../ui/Card.tsx';
-import { FormMessages } from '../../ui/Field.tsx';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { readJson } from '../../api/request.ts';
+import { useContractQuery, useContractResponse } from '../../data/contract-query.ts';
 import { formatDuration, formatTimestamp } from '../../lib/format.ts';
-import { useLoader } from '../account/use-loader.ts';
-import type { CreditsClient } from './credits-client.ts';
+import { Alert, EmptyState } from '../../ui/Alert.tsx';
+import { Badge } from '../../ui/Badge.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { Cluster } from '../../ui/Layout.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { Table, cell } from '../../ui/Table.tsx';
+import type { Ledger } from './CreditsPage.tsx';
 import {
   NO_FILTERS,
   dateRangeProblem,
   formatCredits,
   hasFilters,
+  pageFromHeaders,
   serviceLabel,
   sourceLabel,
+  usageQueryFields,
+  type PageInfo,
   type UsageFilters,
 } from './credits-model.ts';
 import type { CreditUsage } from './credits-types.ts';
+import styles from './Credits.module.css';
 
-const PER_PAGE_CHOICES = [10, 20, 50, 100];
+const PER_PAGE_CHOICES = ['10', '20', '50', '100'] as const;
 
-export function UsageCard({
-  client,
-  serviceTypes,
-}: {
-  client: CreditsClient;
-  serviceTypes: readonly string[];
-}) {
-  const ids = useId();
+interface UsagePage {
+  records: CreditUsage[];
+  page: PageInfo;
+}
+
+export function UsageCard({ ledger }: { ledger: Ledger }) {
   const [filters, setFilters] = useState<UsageFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(20);
   const rangeProblem = dateRangeProblem(filters);
+  const multipliers = useContractQuery('/credits/multipliers', {}, { as: ledger }).data;
 
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      rangeProblem ? Promise.resolve(null) : client.usage(filters, page, perPage, signal),
-    [client, filters, page, perPage, rangeProblem],
+  const usage = useContractResponse<'/credits/usage', UsagePage>(
+    '/credits/usage',
+    rangeProblem ? null : { query: usageQueryFields(filters, page, perPage) },
+    async (response) => {
+      const records = await readJson<CreditUsage[]>(response, 'GET /credits/usage');
+      return {
+        records,
+        page: pageFromHeaders(response.headers, records.length, { page, perPage }),
+      };
+    },
+    { as: ledger, keepPrevious: true },
   );
-  const usage = useLoader(load);
 
   function change(patch: Partial<UsageFilters>) {
     setFilters((current) => ({ ...current, ...patch }));
@@ -47,7 +65,10 @@ export function UsageCard({
   }
 
   // The engine's own service keys, plus the native analysis job the cost table does not list.
-  const services = ['audio_analysis', ...serviceTypes.filter((key) => key !== 'audio_analysis')];
+  const services = [
+    'audio_analysis',
+    ...Object.keys(multipliers ?? {}).filter((key) => key !== 'audio_analysis'),
+  ];
   if (filters.serviceType && !services.includes(filters.serviceType)) {
     services.push(filters.serviceType);
   }
@@ -57,6 +78,11 @@ export function UsageCard({
   return (
     <Card
       title="Usage"
+      description={
+        ledger === 'studio'
+          ? 'What the studio’s tools and narrations cost, newest first.'
+          : 'What your account’s own jobs cost, newest first.'
+      }
       testId="usage-card"
       aside={
         info && (
@@ -67,129 +93,97 @@ export function UsageCard({
       }
     >
       <form
-        className="usage-filters"
+        className={styles.filters}
         aria-label="Filter usage"
         onSubmit={(event) => event.preventDefault()}
       >
-        <div className="field">
-          <label className="field__label" htmlFor={`${ids}-service`}>
-            Service
-          </label>
-          <select
-            id={`${ids}-service`}
-            className="input input--select"
-            value={filters.serviceType}
-            onChange={(event) => change({ serviceType: event.target.value })}
-            data-testid="usage-filter-service"
+        <Select
+          label="Service"
+          value={filters.serviceType}
+          onChange={(serviceType) => change({ serviceType })}
+          testId="usage-filter-service"
+          options={[
+            { value: '', label: 'All services' },
+            ...services.map((key) => ({ value: key, label: serviceLabel(key) })),
+          ]}
+        />
+        <Select<UsageFilters['source']>
+          label="Paid from"
+          value={filters.source}
+          onChange={(source) => change({ source })}
+          testId="usage-filter-source"
+          options={[
+            { value: '', label: 'Both pools' },
+            { value: 'subscription', label: 'Subscription' },
+            { value: 'payg', label: 'Pay-as-you-go' },
+          ]}
+        />
+        <TextField
+          label="From"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => change({ from: event.target.value })}
+          error={rangeProblem}
+          testId="usage-filter-from"
+        />
+        <TextField
+          label="To (inclusive)"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => change({ to: event.target.value })}
+          testId="usage-filter-to"
+        />
+        <div className={styles.filterClear}>
+          <Button
+            variant="ghost"
+            onClick={() => change(NO_FILTERS)}
+            disabled={!hasFilters(filters)}
+            testId="usage-filter-clear"
           >
-            <option value="">All services</option>
-            {services.map((key) => (
-              <option key={key} value={key}>
-                {serviceLabel(key)}
-              </option>
-            ))}
-          </select>
+            Clear filters
+          </Button>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${ids}-source`}>
-            Paid from
-          </label>
-          <select
-            id={`${ids}-source`}
-            className="input input--select"
-            value={filters.source}
-            onChange={(event) => change({ source: event.target.value as UsageFilters['source'] })}
-            data-testid="usage-filter-source"
-          >
-            <option value="">Both pools</option>
-            <option value="subscription">Subscription</option>
-            <option value="payg">Pay-as-you-go</option>
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${ids}-from`}>
-            From
-          </label>
-          <input
-            id={`${ids}-from`}
-            type="date"
-            className="input"
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(event) => change({ from: event.target.value })}
-            aria-invalid={rangeProblem ? true : undefined}
-            aria-describedby={rangeProblem ? `${ids}-range` : undefined}
-            data-testid="usage-filter-from"
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${ids}-to`}>
-            To (inclusive)
-          </label>
-          <input
-            id={`${ids}-to`}
-            type="date"
-            className="input"
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(event) => change({ to: event.target.value })}
-            aria-invalid={rangeProblem ? true : undefined}
-            aria-describedby={rangeProblem ? `${ids}-range` : undefined}
-            data-testid="usage-filter-to"
-          />
-        </div>
-        <button
-          type="button"
-          className="button button--ghost usage-filters__clear"
-          onClick={() => change(NO_FILTERS)}
-          disabled={!hasFilters(filters)}
-          data-testid="usage-filter-clear"
-        >
-          Clear filters
-        </button>
       </form>
-      {rangeProblem && (
-        <p className="field__error" id={`${ids}-range`} role="alert">
-          {rangeProblem}
-        </p>
+      {usage.error && (
+        <Alert tone="error" testId="usage-messages">
+          {errorMessage(usage.error)}
+        </Alert>
       )}
-      <FormMessages error={usage.error} testId="usage-messages" />
 
       {usage.data && records.length === 0 ? (
-        <div className="usage-empty" data-testid="usage-empty">
-          <p className="empty__title">
-            {hasFilters(filters) ? 'No usage matches these filters.' : 'No credits used yet.'}
-          </p>
-          <p className="muted small">
-            A record is written when a priced job finishes: what it cost, from which pool, and for
-            how much audio.
-          </p>
-        </div>
+        <EmptyState
+          icon="coins"
+          title={hasFilters(filters) ? 'No usage matches these filters.' : 'No credits used yet.'}
+          testId="usage-empty"
+        >
+          A record is written when a priced job finishes: what it cost, from which pool, and for how
+          much audio.
+        </EmptyState>
       ) : (
         records.length > 0 && (
-          <div className="table-wrap">
-            <table className="data-table" aria-busy={usage.loading} data-testid="usage-table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Service</th>
-                  <th scope="col">Paid from</th>
-                  <th scope="col">Job</th>
-                  <th scope="col" className="data-table__num">
-                    Audio
-                  </th>
-                  <th scope="col" className="data-table__num">
-                    Credits
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {records.map((record) => (
-                  <UsageRow key={record.id} record={record} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table label="Usage records" testId="usage-table" minWidth={640}>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Service</th>
+                <th scope="col">Paid from</th>
+                <th scope="col">Job</th>
+                <th scope="col" className={cell.num}>
+                  Audio
+                </th>
+                <th scope="col" className={cell.num}>
+                  Credits
+                </th>
+              </tr>
+            </thead>
+            <tbody aria-busy={usage.isFetching}>
+              {records.map((record) => (
+                <UsageRow key={record.id} record={record} />
+              ))}
+            </tbody>
+          </Table>
         )
       )}
       {!usage.data && !usage.error && !rangeProblem && (
@@ -199,49 +193,44 @@ export function UsageCard({
       )}
 
       {info && info.total > 0 && (
-        <div className="usage-pager">
-          <label className="usage-pager__size">
-            <span className="muted small">Per page</span>
-            <select
-              className="input input--select input--compact"
-              value={perPage}
-              onChange={(event) => {
-                setPerPage(Number(event.target.value));
+        <Cluster justify="space-between">
+          <div className={styles.perPage}>
+            <Select
+              label="Per page"
+              value={String(perPage)}
+              onChange={(value) => {
+                setPerPage(Number(value));
                 setPage(1);
               }}
-              data-testid="usage-per-page"
-            >
-              {PER_PAGE_CHOICES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-          <nav className="pager" aria-label="Usage pages">
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              disabled={!info.hasPrev || usage.loading}
+              testId="usage-per-page"
+              options={PER_PAGE_CHOICES.map((n) => ({ value: n, label: n }))}
+            />
+          </div>
+          <nav className={styles.pager} aria-label="Usage pages">
+            <Button
+              variant="ghost"
+              size="sm"
+              icon="back"
+              disabled={!info.hasPrev || usage.isFetching}
               onClick={() => setPage(info.page - 1)}
-              data-testid="usage-newer"
+              testId="usage-newer"
             >
               Newer
-            </button>
-            <span className="pager__info" data-testid="usage-range">
+            </Button>
+            <span className="tabular" data-testid="usage-range">
               {info.first}–{info.last} of {formatCredits(info.total)}
             </span>
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              disabled={!info.hasNext || usage.loading}
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={!info.hasNext || usage.isFetching}
               onClick={() => setPage(info.page + 1)}
-              data-testid="usage-older"
+              testId="usage-older"
             >
               Older
-            </button>
+            </Button>
           </nav>
-        </div>
+        </Cluster>
       )}
     </Card>
   );
@@ -252,24 +241,24 @@ function UsageRow({ record }: { record: CreditUsage }) {
   const minutes = record.usage_metadata.billed_minutes;
   return (
     <tr data-testid="usage-row">
-      <td className="data-table__time">{formatTimestamp(record.created_at)}</td>
-      <td>{serviceLabel(record.service_type)}</td>
+      <td className={cell.nowrap}>{formatTimestamp(record.created_at)}</td>
+      <td data-testid="usage-service">{serviceLabel(record.service_type)}</td>
       <td>
-        <span className={`pool pool--${record.credit_source}`}>
+        <Badge tone={record.credit_source === 'payg' ? 'info' : 'neutral'}>
           {sourceLabel(record.credit_source)}
-        </span>
+        </Badge>
       </td>
-      <td className="data-table__mono">
+      <td className={cell.muted}>
         {typeof jobId === 'number' || typeof jobId === 'string' ? `#${jobId}` : '–'}
       </td>
-      <td className="data-table__num">
+      <td className={cell.num}>
         {record.audio_duration > 0 ? formatDuration(record.audio_duration) : '–'}
         {typeof minutes === 'number' && (
           <span className="muted small"> · {minutes} min billed</span>
         )}
       </td>
-      <td className="data-table__num data-table__strong" data-testid="usage-credits">
-        {formatCredits(record.credits_used)}
+      <td className={cell.num} data-testid="usage-credits">
+        <strong>{formatCredits(record.credits_used)}</strong>
       </td>
     </tr>
   );

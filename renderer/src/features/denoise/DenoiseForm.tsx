@@ -9,6 +9,9 @@ import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { InstallLink } from '../models/InstallLink.tsx';
 import { useModelPacks } from '../models/use-model-packs.ts';
 import type { QualityMode } from './denoise-types.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Fieldset, FormMessages } from '../../ui/Field.tsx';
 
 const MODES: { mode: QualityMode; pack: string; title: string; about: string }[] = [
   {
@@ -46,8 +49,7 @@ export function DenoiseForm({
   const mode =
     chosen !== null && MODES.some((m) => m.mode === chosen && ready(m)) ? chosen : preferred;
   return (
-    <section className="card" aria-label="New noise reduction">
-      <h2>Clean a recording</h2>
+    <Card title="Clean a recording" testId="denoise-form">
       <FileDrop
         label="Audio or video file"
         accept="audio/*,video/*"
@@ -55,8 +57,7 @@ export function DenoiseForm({
         disabled={busy}
         onFile={setFile}
       />
-      <div className="denoise-modes">
-        <span className="field__label">Quality</span>
+      <Fieldset legend="Quality">
         <SegmentedControl
           label="Quality"
           stacked
@@ -71,26 +72,25 @@ export function DenoiseForm({
           }))}
         />
         {MODES.filter((m) => !ready(m)).map((m) => (
-          <p key={m.mode} className="option--missing">
+          <p key={m.mode} className="muted small">
             {m.title} is not installed.{' '}
             <InstallLink task="denoise" testId={`denoise-install-${m.mode}`} />
           </p>
         ))}
+      </Fieldset>
+      <FormMessages error={error} testId="denoise-messages" />
+      <div>
+        <Button
+          variant="primary"
+          icon="denoise"
+          busy={busy}
+          disabled={!file || running || mode === null}
+          onClick={() => file && mode && onStart(file, mode)}
+          testId="denoise-start"
+        >
+          Reduce noise
+        </Button>
       </div>
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={!file || busy || running || mode === null}
-        onClick={() => file && mode && onStart(file, mode)}
-        data-testid="denoise-start"
-      >
-        Reduce noise
-      </button>
-      {error && (
-        <p className="denoise-error" role="alert" data-testid="denoise-error">
-          {error}
-        </p>
-      )}
-    </section>
+    </Card>
   );
 }

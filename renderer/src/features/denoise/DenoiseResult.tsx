@@ -2,42 +2,44 @@
  * A noise reduction job's card: progress (stage, percent, time left) while it runs, then the
  * measured reduction, the A/B comparison of before and after, and the downloads.
  */
+import { formatEta } from '../../lib/format.ts';
+import { Alert } from '../../ui/Alert.tsx';
 import { ABPlayer } from '../../ui/audio/ABPlayer.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { isFinished, type DenoiseJob } from './denoise-types.ts';
-
-function eta(seconds: number | null): string {
-  if (seconds === null) return '';
-  return seconds >= 60 ? ` · about ${Math.ceil(seconds / 60)} min left` : ` · ${seconds} s left`;
-}
+import styles from './Denoise.module.css';
 
 export function DenoiseResult({ job }: { job: DenoiseJob }) {
   const done = job.status === 'COMPLETED' ? job : null;
   return (
-    <section className="card" aria-label="Progress" data-testid="denoise-job">
-      <h2>
-        {job.original_filename} · {job.engine}
-      </h2>
+    <Card title={job.original_filename} description={job.engine} testId="denoise-job">
       {!isFinished(job) && (
         <>
-          <progress className="denoise-progress" max={100} value={job.progress} />
-          <p data-testid="denoise-status">
+          <ProgressBar
+            value={job.progress}
+            label="Noise reduction progress"
+            indeterminate={job.status === 'PENDING'}
+          />
+          <p className="muted small" data-testid="denoise-status">
             {job.status === 'PENDING'
               ? 'Waiting to start'
               : `${job.stage ?? 'working'} · ${Math.round(job.progress)} %`}
-            {eta(job.eta_seconds)}
+            {formatEta(job.eta_seconds) && ` · ${formatEta(job.eta_seconds)}`}
           </p>
         </>
       )}
       {job.status === 'FAILED' && (
-        <p className="denoise-error" role="alert" data-testid="denoise-failed">
+        <Alert tone="error" testId="denoise-failed">
           Noise reduction failed: {job.error}
-        </p>
+        </Alert>
       )}
       {done && (
         <>
           <p>
             Noise reduced by{' '}
-            <span className="denoise-figure" data-testid="denoise-reduction">
+            <span className={styles.figure} data-testid="denoise-reduction">
               {done.noise_reduction_db?.toFixed(1)} dB
             </span>{' '}
             (background level {done.noise_floor_before_db?.toFixed(1) ?? '–'} →{' '}
@@ -61,24 +63,24 @@ export function DenoiseResult({ job }: { job: DenoiseJob }) {
               }}
             />
           )}
-          <p className="denoise-controls">
+          <div className={styles.controls}>
             {done.denoised_audio_url && (
-              <a className="button" href={done.denoised_audio_url} data-testid="denoise-download">
+              <ButtonLink icon="download" href={done.denoised_audio_url} testId="denoise-download">
                 Download audio
-              </a>
+              </ButtonLink>
             )}
             {done.video_output_url && (
-              <a
-                className="button"
+              <ButtonLink
+                icon="download"
                 href={done.video_output_url}
-                data-testid="denoise-download-video"
+                testId="denoise-download-video"
               >
                 Download video
-              </a>
+              </ButtonLink>
             )}
-          </p>
+          </div>
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,13 +1,11 @@
 /**
- * The Noise reduction page's data: starting a job (upload and start in one call) and the job
- * followed live from the studio's event stream, its full record (figures, URLs) read from the
- * status route once it ended.
+ * The Noise reduction page's data: starting a job (upload and start in one request) and the job
+ * followed live (useJobRun), its full record (figures, URLs) read from the status route when it
+ * is known and again when it ends.
  */
-import { useCallback, useMemo, useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
 import type { Job } from '../../api/types.ts';
-import { toolStatus, useToolJob } from '../jobs/use-tool-job.ts';
-import { DenoiseClient } from './denoise-client.ts';
+import { useStudioApi } from '../../data/contract-query.ts';
+import { toolStatus, useJobRun } from '../../data/use-job-run.ts';
 import type { DenoiseJob, QualityMode } from './denoise-types.ts';
 
 function withLive(record: DenoiseJob, live: Job): DenoiseJob {
@@ -20,54 +18,18 @@ function withLive(record: DenoiseJob, live: Job): DenoiseJob {
   };
 }
 
-export interface DenoiseRun {
-  job: DenoiseJob | null;
-  busy: boolean;
-  error: string | null;
-  start: (file: File, mode: QualityMode) => Promise<void>;
-  /** Shows an earlier result (from the history or the Jobs page). */
-  reopen: (id: number) => void;
-}
-
-export function useDenoise(): DenoiseRun {
-  const client = useMemo(() => new DenoiseClient(), []);
-  const [started, setStarted] = useState<DenoiseJob | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const fetchFinal = useCallback(
-    (id: number, signal: AbortSignal) => client.job(id, signal),
-    [client],
-  );
-  const { job, error: finalError } = useToolJob(started, fetchFinal, withLive);
-
-  const start = useCallback(
-    async (file: File, mode: QualityMode) => {
-      setBusy(true);
-      setError(null);
-      setStarted(null);
-      try {
-        setStarted(await client.start(file, mode));
-      } catch (e) {
-        setError(errorMessage(e));
-      } finally {
-        setBusy(false);
-      }
+export function useDenoise() {
+  const api = useStudioApi();
+  return useJobRun({
+    statusPath: '/denoiser/jobs/{denoise_job_id}',
+    statusCall: (id) => ({ params: { denoise_job_id: id } }),
+    start: ({ file, mode }: { file: File; mode: QualityMode }) => {
+      const form = new FormData();
+      form.set('quality_mode', mode);
+      form.set('file', file, file.name);
+      return api.post('/denoiser/denoise', { body: form });
     },
-    [client],
-  );
-
-  const reopen = useCallback(
-    (id: number) => {
-      client.job(id).then(
-        (record) => {
-          setStarted(record);
-          setError(null);
-        },
-        (e: unknown) => setError(errorMessage(e)),
-      );
-    },
-    [client],
-  );
-
-  return { job, busy, error: error ?? finalError, start, reopen };
+    jobId: (created) => created.id,
+    withLive,
+  });
 }

@@ -2,37 +2,40 @@
 import { Badge } from '../../ui/Badge.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Facts } from '../../ui/Facts.tsx';
-import { Icon } from '../../ui/Icon.tsx';
 import { formatDuration, formatTimestamp } from '../../lib/format.ts';
 import type { Health } from '../../api/types.ts';
 import { HEALTH_POLL_MS, useEngineHealth } from './health-context.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Alert } from '../../ui/Alert.tsx';
+import { Cluster, Grid, Stack, Toolbar } from '../../ui/Layout.tsx';
 
 export function EnginePage() {
   const { health, error, checkedAt, refresh } = useEngineHealth();
   return (
-    <div className="stack" data-testid="engine-status">
-      <div className="toolbar">
-        <p className="toolbar__note" aria-live="polite">
-          {checkedAt
-            ? `Checked at ${formatTimestamp(checkedAt.toISOString())} · refreshes every ${HEALTH_POLL_MS / 1000} s`
-            : 'Checking the engine…'}
-        </p>
-        <button type="button" className="button button--ghost" onClick={refresh}>
-          <Icon name="refresh" />
-          Refresh now
-        </button>
-      </div>
+    <Stack gap={4} testId="engine-status">
+      <Toolbar
+        label="Engine status"
+        start={
+          <p className="muted small" aria-live="polite">
+            {checkedAt
+              ? `Checked at ${formatTimestamp(checkedAt.toISOString())} · refreshes every ${HEALTH_POLL_MS / 1000} s`
+              : 'Checking the engine…'}
+          </p>
+        }
+        end={
+          <Button variant="ghost" icon="refresh" onClick={refresh}>
+            Refresh now
+          </Button>
+        }
+      />
       {error && (
-        <div className="alert alert--error" role="alert" data-testid="engine-error">
-          <Icon name="alert" />
-          <div>
-            <strong>The engine is not answering.</strong> {error}
-            {health && ' The details below are from the last successful check.'}
-          </div>
-        </div>
+        <Alert tone="error" testId="engine-error">
+          <strong>The engine is not answering.</strong> {error}
+          {health && ' The details below are from the last successful check.'}
+        </Alert>
       )}
       {health && <HealthCards health={health} />}
-    </div>
+    </Stack>
   );
 }
 
@@ -40,7 +43,7 @@ function HealthCards({ health }: { health: Health }) {
   const { database, ffmpeg, onnxruntime, models, jobs } = health;
   const selected = new Set(onnxruntime.selected_providers);
   return (
-    <div className="grid">
+    <Grid min={320}>
       <Card
         title="Engine"
         aside={
@@ -55,13 +58,13 @@ function HealthCards({ health }: { health: Health }) {
             ['Uptime', formatDuration(health.uptime_seconds), 'engine-uptime'],
             ['Profile', health.profile === 'local' ? 'Local studio' : 'Hosted service'],
             ['Jobs', `${jobs.running} running · ${jobs.queued} queued`],
-            ['Data folder', <code className="path">{health.data_dir}</code>, 'engine-data-dir'],
+            ['Data folder', <code>{health.data_dir}</code>, 'engine-data-dir'],
           ]}
         />
       </Card>
 
       <Card
-        title="Database"
+        title="Library database"
         tone={database.status === 'ok' ? 'default' : 'error'}
         aside={
           <Badge tone={database.status === 'ok' ? 'ok' : 'error'}>
@@ -71,15 +74,14 @@ function HealthCards({ health }: { health: Health }) {
       >
         <Facts
           items={[
-            ['Schema version', database.schema_version],
-            ['Journal mode', database.journal_mode.toUpperCase()],
-            ['File', <code className="path">{database.path}</code>],
+            ['Status', database.status === 'ok' ? 'Working' : 'Not working'],
+            ['File', <code>{database.path}</code>],
           ]}
         />
       </Card>
 
       <Card
-        title="ffmpeg"
+        title="Audio and video conversion"
         tone={ffmpeg.status === 'ok' ? 'default' : 'error'}
         testId="ffmpeg-card"
         aside={
@@ -92,40 +94,36 @@ function HealthCards({ health }: { health: Health }) {
           <Facts
             items={[
               ['Version', ffmpeg.version ?? 'unknown', 'ffmpeg-version'],
-              ['Path', <code className="path">{ffmpeg.path}</code>, 'ffmpeg-path'],
-              ['Found via', ffmpeg.source ?? '–'],
+              ['Program', <code>{ffmpeg.path}</code>, 'ffmpeg-path'],
             ]}
           />
         ) : (
-          <div className="alert alert--error" role="alert" data-testid="ffmpeg-missing">
-            <Icon name="alert" />
-            <div>
-              <strong>ffmpeg missing.</strong> Audio import, analysis and export need it.
-              {ffmpeg.error && <p className="alert__detail">{ffmpeg.error}</p>}
-            </div>
-          </div>
+          <Alert tone="error" testId="ffmpeg-missing">
+            <strong>ffmpeg missing: the audio converter was not found.</strong> Audio import,
+            analysis and export need it.
+          </Alert>
         )}
       </Card>
 
-      <Card title="ONNX Runtime" aside={<Badge tone="neutral">{onnxruntime.version}</Badge>}>
+      <Card title="Processing hardware">
         <Facts
           items={[
             [
-              'Execution providers',
-              <ul className="chips" aria-label="Execution providers">
+              'Available',
+              <Cluster gap={1}>
                 {onnxruntime.available_providers.map((provider) => (
-                  <li
+                  <Badge
                     key={provider}
-                    className={`chip${selected.has(provider) ? ' chip--selected' : ''}`}
-                    data-testid={`provider-${provider}`}
+                    tone={selected.has(provider) ? 'ok' : 'neutral'}
+                    testId={`provider-${provider}`}
                   >
                     {provider}
                     <span className="visually-hidden">
                       {selected.has(provider) ? ' (in use)' : ' (available, not used)'}
                     </span>
-                  </li>
+                  </Badge>
                 ))}
-              </ul>,
+              </Cluster>,
             ],
             ['In use', onnxruntime.selected_providers.join(' → ') || 'none', 'onnx-selected'],
             [
@@ -139,15 +137,7 @@ function HealthCards({ health }: { health: Health }) {
       </Card>
 
       <Card title="Models">
-        <Facts
-          items={[
-            ['Installed packs', String(models.installed_packs), 'models-installed'],
-            [
-              'Extra models folder',
-              models.models_dir ? <code className="path">{models.models_dir}</code> : 'none',
-            ],
-          ]}
-        />
+        <Facts items={[['Installed packs', String(models.installed_packs), 'models-installed']]} />
         {models.installed_packs === 0 && (
           <p className="muted small">
             No model packs installed. Neural voices and the music tools will need them; audio
@@ -155,6 +145,6 @@ function HealthCards({ health }: { health: Health }) {
           </p>
         )}
       </Card>
-    </div>
+    </Grid>
   );
 }

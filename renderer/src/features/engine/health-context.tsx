@@ -11,8 +11,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useApi } from '../../api/context.tsx';
-import { errorText } from '../../api/errors.ts';
+import { useContractApis } from '../../data/contract-apis.tsx';
+import { errorMessage } from '../../api/errors.ts';
 import type { Health } from '../../api/types.ts';
 
 export const HEALTH_POLL_MS = 5_000;
@@ -29,7 +29,7 @@ export interface EngineHealthState {
 const HealthContext = createContext<EngineHealthState | null>(null);
 
 export function EngineHealthProvider({ children }: { children: ReactNode }) {
-  const api = useApi();
+  const api = useContractApis().open;
   const [health, setHealth] = useState<Health | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [checkedAt, setCheckedAt] = useState<Date | null>(null);
@@ -40,7 +40,7 @@ export function EngineHealthProvider({ children }: { children: ReactNode }) {
     const timeout = AbortSignal.timeout(HEALTH_TIMEOUT_MS);
     let next: ReturnType<typeof setTimeout> | undefined;
     api
-      .health(AbortSignal.any([controller.signal, timeout]))
+      .get('/health', { signal: AbortSignal.any([controller.signal, timeout]) })
       .then((answer) => {
         setHealth(answer);
         setError(null);
@@ -50,7 +50,7 @@ export function EngineHealthProvider({ children }: { children: ReactNode }) {
         setError(
           timeout.aborted
             ? `The engine did not answer within ${HEALTH_TIMEOUT_MS / 1000} s`
-            : errorText(caught),
+            : errorMessage(caught),
         );
       })
       .finally(() => {

@@ -4,9 +4,10 @@
  */
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { hrefFor } from '../shell/router.ts';
-import type { Pack } from '../models/models-client.ts';
+import type { Pack } from '../models/use-model-packs.ts';
 import { useModelPacks } from '../models/use-model-packs.ts';
-import './home.css';
+import { cx } from '../../ui/cx.ts';
+import styles from './Home.module.css';
 
 interface Task {
   id: string;
@@ -70,21 +71,21 @@ function readiness(packs: Pack[] | undefined, tasks: string[]): string | null {
 export function HomePage() {
   const { list } = useModelPacks();
   return (
-    <ul className="home-tasks">
+    <ul className={styles.tasks}>
       {TASKS.map((task) => {
         const status = readiness(list?.packs, task.packTasks);
         return (
-          <li key={task.id} className="card home-task" data-testid={`home-${task.id}`}>
-            <a className="home-task__main" href={task.href}>
-              <span className="home-task__icon" aria-hidden="true">
+          <li key={task.id} className={cx('card', styles.task)} data-testid={`home-${task.id}`}>
+            <a className={styles.taskMain} href={task.href}>
+              <span className={styles.taskIcon} aria-hidden="true">
                 <Icon name={task.icon} size={28} />
               </span>
-              <span className="home-task__title">{task.title}</span>
-              <span className="home-task__about">{task.about}</span>
+              <span className={styles.taskTitle}>{task.title}</span>
+              <span className={styles.taskAbout}>{task.about}</span>
             </a>
-            {status && <p className="home-task__status">{status}</p>}
+            {status && <p className={styles.taskStatus}>{status}</p>}
             {task.more?.map((link) => (
-              <a key={link.href} className="home-task__more" href={link.href}>
+              <a key={link.href} className={styles.taskMore} href={link.href}>
                 {link.label} →
               </a>
             ))}

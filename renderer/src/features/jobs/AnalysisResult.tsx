@@ -4,6 +4,7 @@ import type { AudioAnalysisResult } from '../../api/types.ts';
 import { analysisLook } from '../../ui/audio/wave-looks.ts';
 import { Waveform } from '../../ui/audio/Waveform.tsx';
 import { formatChannels, formatDb, formatDuration, formatSampleRate } from '../../lib/format.ts';
+import styles from './Jobs.module.css';
 
 /** Narrows an unknown `result` to the analysis shape; null if the engine sent something else. */
 export function asAnalysisResult(result: unknown): AudioAnalysisResult | null {
@@ -60,14 +61,14 @@ export function AnalysisResult({ result, name }: { result: AudioAnalysisResult; 
     ],
   ];
   return (
-    <div className="analysis" data-testid="analysis-result">
-      <p className="analysis__format">
+    <div className={styles.analysis} data-testid="analysis-result">
+      <p className={styles.analysisFormat}>
         {formatDuration(result.duration_seconds)} · {formatSampleRate(result.sample_rate)} ·{' '}
         {formatChannels(result.channels)}
       </p>
-      <dl className="metrics">
+      <dl className={styles.metrics}>
         {metrics.map(([label, value, testId, description]) => (
-          <div className="metric" key={label} title={description}>
+          <div className={styles.metric} key={label} title={description}>
             <dt>{label}</dt>
             <dd data-testid={testId}>{value}</dd>
           </div>
@@ -93,7 +94,7 @@ function AnalysisWaveform({ result, name }: { result: AudioAnalysisResult; name:
       peaks={result.waveform}
       duration={Math.max(result.duration_seconds, 0.001)}
       look={look}
-      className="waveform"
+      className={styles.waveform}
       style={{ height }}
       testId="waveform"
       label={`Waveform of ${name}, ${formatDuration(result.duration_seconds)}`}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useApi } from '../../api/context.tsx';
-import { errorText } from '../../api/errors.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation } from '../../data/contract-query.ts';
 import type { Job } from '../../api/types.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { JobStatusBadge } from '../../ui/Badge.tsx';
@@ -15,6 +15,9 @@ import { resultHref, sourceName } from '../results/result-links.ts';
 import { AnalysisResult, asAnalysisResult } from './AnalysisResult.tsx';
 import { isCancellable } from './job-list.ts';
 import { useJobs } from './jobs-context.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { cx } from '../../ui/cx.ts';
+import styles from './Jobs.module.css';
 
 /** What the job works on: the uploaded file's name when we know it. */
 export function jobSubject(job: Job, fileNames: ReadonlyMap<number, string>): string | null {
@@ -37,10 +40,10 @@ function elapsed(job: Job): string | null {
 }
 
 export function JobRow({ job }: { job: Job }) {
-  const api = useApi();
   const { track, fileNames, list } = useJobs();
-  const [cancelling, setCancelling] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const cancelJob = useContractMutation('post', '/jobs/{job_id}/cancel', { onSuccess: track });
+  const cancelling = cancelJob.isPending;
+  const actionError = cancelJob.error ? `Could not cancel: ${errorMessage(cancelJob.error)}` : null;
   const [showResult, setShowResult] = useState<boolean | null>(null);
 
   const name = formatJobType(job.type);
@@ -51,17 +54,7 @@ export function JobRow({ job }: { job: Job }) {
   const eta = job.status === 'running' ? formatEta(job.eta_seconds) : null;
   const took = job.status === 'completed' ? elapsed(job) : null;
 
-  async function cancel() {
-    setCancelling(true);
-    setActionError(null);
-    try {
-      track(await api.cancelJob(job.id));
-    } catch (caught) {
-      setActionError(`Could not cancel: ${errorText(caught)}`);
-    } finally {
-      setCancelling(false);
-    }
-  }
+  const cancel = () => cancelJob.mutate({ params: { job_id: job.id } });
 
   const detail =
     job.status === 'running'
@@ -76,53 +69,53 @@ export function JobRow({ job }: { job: Job }) {
 
   return (
     <li
-      className={`job job--${job.status}`}
+      className={cx(
+        styles.job,
+        job.status === 'running' && styles.jobRunning,
+        job.status === 'failed' && styles.jobFailed,
+      )}
       data-testid={`job-${job.id}`}
       data-job-id={job.id}
       data-status={job.status}
       aria-label={`${name} #${job.id}${subject ? `, ${subject}` : ''}, ${job.status}`}
     >
-      <div className="job__head">
-        <div className="job__title">
-          <span className="job__name">{name}</span>
-          <span className="job__id">#{job.id}</span>
+      <div className={styles.jobHead}>
+        <div className={styles.jobTitle}>
+          <span className={styles.jobName}>{name}</span>
+          <span className={styles.jobId}>#{job.id}</span>
           {subject && (
-            <span className="job__subject" title={subject}>
+            <span className={styles.jobSubject} title={subject}>
               {subject}
             </span>
           )}
         </div>
-        <div className="job__meta">
-          <time dateTime={job.created_at} className="job__time">
+        <div className={styles.jobMeta}>
+          <time dateTime={job.created_at} className={styles.jobTime}>
             {formatTimestamp(job.created_at)}
           </time>
           <JobStatusBadge status={job.status} testId="job-status" />
           {resultHref(job) !== null && (
-            <a
-              className="button button--small"
-              href={resultHref(job) ?? undefined}
-              data-testid="job-open"
-            >
+            <ButtonLink size="sm" href={resultHref(job) ?? undefined} testId="job-open">
               {job.status === 'completed' ? 'Open result' : 'Open'}
-            </a>
+            </ButtonLink>
           )}
           {isCancellable(job) && (
-            <button
-              type="button"
-              className="button button--small button--danger-ghost"
-              onClick={() => void cancel()}
+            <Button
+              size="sm"
+              variant="danger-ghost"
+              onClick={cancel}
               disabled={cancelling}
               aria-label={`Cancel ${name.toLowerCase()} #${job.id}`}
-              data-testid="job-cancel"
+              testId="job-cancel"
             >
               {cancelling ? 'Cancelling…' : 'Cancel'}
-            </button>
+            </Button>
           )}
         </div>
       </div>
 
       {job.status !== 'failed' && (
-        <div className="job__progress">
+        <div className={styles.jobProgress}>
           <ProgressBar
             value={percent}
             label={`${name} #${job.id} progress`}
@@ -133,42 +126,41 @@ export function JobRow({ job }: { job: Job }) {
             }
             testId="job-progress"
           />
-          <span className="job__percent" data-testid="job-percent">
+          <span className={styles.jobPercent} data-testid="job-percent">
             {job.status === 'queued' ? '–' : `${percent}%`}
           </span>
         </div>
       )}
       {detail && (
-        <p className="job__detail" data-testid="job-detail">
+        <p className={styles.jobDetail} data-testid="job-detail">
           {detail}
         </p>
       )}
 
       {job.status === 'failed' && (
-        <div className="job__failure" role="alert" data-testid="job-error">
+        <div className={styles.jobFailure} role="alert" data-testid="job-error">
           <strong>{job.error_message ?? 'The job failed.'}</strong>
           {job.failure_reason && job.failure_reason !== job.error_message && (
-            <span className="job__failure-reason">{job.failure_reason}</span>
+            <span className={styles.jobFailureReason}>{job.failure_reason}</span>
           )}
         </div>
       )}
       {actionError && (
-        <p className="job__action-error" role="alert">
+        <p className={styles.jobActionError} role="alert">
           {actionError}
         </p>
       )}
 
       {analysis && (
-        <div className="job__result">
-          <button
-            type="button"
-            className="link-button"
+        <div className={styles.jobResult}>
+          <Button
+            variant="link"
             aria-expanded={resultOpen}
             onClick={() => setShowResult(!resultOpen)}
-            data-testid="job-result-toggle"
+            testId="job-result-toggle"
           >
             {resultOpen ? 'Hide levels' : 'Show levels and waveform'}
-          </button>
+          </Button>
           {resultOpen && <AnalysisResult result={analysis} name={subject ?? `job #${job.id}`} />}
         </div>
       )}

@@ -1,12 +1,18 @@
 /** Jobs: the live list, a status filter, paging, and the "Analyze audio file" action. */
 import type { StreamState } from '../../api/job-events.ts';
 import type { JobStatus } from '../../api/types.ts';
+import { Alert, EmptyState } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { cx } from '../../ui/cx.ts';
+import { PageBody, Toolbar } from '../../ui/Layout.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { AnalyzeFileButton } from './AnalyzeFileButton.tsx';
 import { JobRow } from './JobRow.tsx';
 import { JOBS_PER_PAGE, useJobs } from './jobs-context.tsx';
+import styles from './Jobs.module.css';
 
-const FILTERS: { status: JobStatus | null; label: string }[] = [
-  { status: null, label: 'All' },
+const FILTERS: { status: JobStatus | 'all'; label: string }[] = [
+  { status: 'all', label: 'All' },
   { status: 'running', label: 'Running' },
   { status: 'queued', label: 'Queued' },
   { status: 'completed', label: 'Completed' },
@@ -18,79 +24,74 @@ export function JobsPage() {
   const { list, stream, loadError, setView } = useJobs();
   const { view } = list;
   const firstShown = (view.page - 1) * JOBS_PER_PAGE + 1;
-
   return (
-    <div className="stack" data-testid="jobs-panel">
-      <div className="toolbar">
-        <AnalyzeFileButton />
-        <StreamIndicator stream={stream} />
-      </div>
-
-      <div className="segmented" role="group" aria-label="Show jobs by status">
-        {FILTERS.map((filter) => (
-          <button
-            key={filter.label}
-            type="button"
-            className="segmented__item"
-            aria-pressed={view.status === filter.status}
-            onClick={() => setView({ status: filter.status, page: 1 })}
-          >
-            {filter.label}
-          </button>
-        ))}
-      </div>
-
-      {loadError && (
-        <div className="alert alert--error" role="alert">
-          Could not load jobs: {loadError}
-        </div>
-      )}
-
+    <PageBody testId="jobs-panel">
+      <Toolbar
+        label="Jobs"
+        start={<AnalyzeFileButton />}
+        end={<StreamIndicator stream={stream} />}
+      />
+      <SegmentedControl
+        label="Show jobs by status"
+        value={view.status ?? 'all'}
+        onChange={(status) => setView({ status: status === 'all' ? null : status, page: 1 })}
+        options={FILTERS.map((filter) => ({
+          value: filter.status,
+          label: filter.label,
+          testId: `jobs-filter-${filter.status}`,
+        }))}
+      />
+      {loadError && <Alert tone="error">Could not load jobs: {loadError}</Alert>}
       {list.loaded && list.jobs.length === 0 ? (
-        <div className="empty" data-testid="jobs-empty">
-          <p className="empty__title">{view.status ? `No ${view.status} jobs.` : 'No jobs yet.'}</p>
-          <p className="muted">
+        <EmptyState
+          icon="jobs"
+          title={view.status ? `No ${view.status} jobs.` : 'No jobs yet.'}
+          testId="jobs-empty"
+        >
+          <p>
             Analyze an audio file to measure its loudness, peaks and noise floor. Long work such as
             narration and stem separation will appear here too.
           </p>
-        </div>
+        </EmptyState>
       ) : (
-        <ul className="jobs" aria-label="Jobs" aria-busy={!list.loaded} data-testid="jobs-list">
+        <ul
+          className={styles.jobs}
+          aria-label="Jobs"
+          aria-busy={!list.loaded}
+          data-testid="jobs-list"
+        >
           {list.jobs.map((job) => (
             <JobRow key={job.id} job={job} />
           ))}
         </ul>
       )}
-
       {(list.hasPrev || list.hasNext) && (
-        <nav className="pager" aria-label="Job pages">
-          <button
-            type="button"
-            className="button button--ghost"
+        <nav className={styles.pager} aria-label="Job pages">
+          <Button
+            variant="ghost"
             disabled={!list.hasPrev}
             onClick={() => setView({ ...view, page: view.page - 1 })}
           >
             Newer
-          </button>
-          <span className="pager__info">
+          </Button>
+          <span className="muted small">
             {firstShown}–{firstShown + list.jobs.length - 1} of {list.total}
           </span>
-          <button
-            type="button"
-            className="button button--ghost"
+          <Button
+            variant="ghost"
             disabled={!list.hasNext}
             onClick={() => setView({ ...view, page: view.page + 1 })}
           >
             Older
-          </button>
+          </Button>
         </nav>
       )}
-    </div>
+    </PageBody>
   );
 }
 
 function StreamIndicator({ stream }: { stream: StreamState }) {
-  let tone = 'neutral';
+  let tone: 'neutral' | 'ok' | 'warn' = 'neutral';
   let text = 'Connecting to live updates…';
   if (stream.kind === 'open') {
     tone = 'ok';
@@ -101,13 +102,13 @@ function StreamIndicator({ stream }: { stream: StreamState }) {
   }
   return (
     <span
-      className={`live live--${tone}`}
+      className={cx(styles.live, tone !== 'neutral' && styles[tone])}
       role="status"
       data-testid="jobs-stream"
       data-state={stream.kind}
       title={stream.kind === 'waiting' ? stream.error : undefined}
     >
-      <span className="live__dot" aria-hidden="true" />
+      <span className={styles.dot} aria-hidden="true" />
       {text}
     </span>
   );

@@ -1,8 +1,8 @@
 /**
  * The studio's one view of jobs: a page from GET /jobs plus the live event stream, shared by
  * every screen (the stream stays open while the user is elsewhere, so the Jobs page is current
- * the moment it opens), and the feed that `useJob` follows single jobs on (./job-feed.ts). State
- * rules live in ./job-list.ts.
+ * the moment it opens). Every event also goes to the query cache (../../data/job-invalidation.ts:
+ * `useJob` and every page's routes follow it). State rules live in ./job-list.ts.
  */
 import {
   createContext,
@@ -15,9 +15,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../api/context.tsx';
-import { errorText } from '../../api/errors.ts';
-import { followJobEvents, type StreamState } from '../../api/job-events.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { followJobEvents, openJobEvents, type StreamState } from '../../api/job-events.ts';
 import type { Job } from '../../api/types.ts';
 import {
   applyJobEvent,
@@ -25,7 +24,7 @@ import {
   applyStreamReopened,
 } from '../../data/job-invalidation.ts';
 import { useEngineHealth } from '../engine/health-context.tsx';
-import { JobFeed } from './job-feed.ts';
+import { useStudioApi } from '../../data/contract-query.ts';
 import {
   initialJobListState,
   jobListReducer,
@@ -47,27 +46,23 @@ export interface JobsContextValue {
 }
 
 const JobsContext = createContext<JobsContextValue | null>(null);
-/** Its own context: the feed object never changes, so its users do not re-render with the list. */
-const JobFeedContext = createContext<JobFeed | null>(null);
 
 export function JobsProvider({ children }: { children: ReactNode }) {
-  const api = useApi();
+  const api = useStudioApi();
   const { refresh: refreshHealth } = useEngineHealth();
   const [list, dispatch] = useReducer(jobListReducer, initialJobListState);
   const [stream, setStream] = useState<StreamState>({ kind: 'connecting', attempt: 0 });
   const [loadError, setLoadError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const [fileNames, setFileNames] = useState<ReadonlyMap<number, string>>(new Map());
-  const [feed] = useState(() => new JobFeed());
   const queryClient = useQueryClient();
 
   useEffect(
     () =>
       followJobEvents({
-        open: (signal) => api.openJobEvents(signal),
+        open: (signal) => openJobEvents(api, signal),
         onEvent: (event) => {
           dispatch({ type: 'job', job: event.job, live: true });
-          feed.publish(event.job);
           applyJobEvent(queryClient, event);
           if (event.event !== 'job.progress') refreshHealth();
         },
@@ -76,28 +71,27 @@ export function JobsProvider({ children }: { children: ReactNode }) {
           // Events sent while we were disconnected are gone: take a fresh snapshot.
           if (state.kind === 'open') {
             setReload((n) => n + 1);
-            feed.reopened();
             applyStreamReopened(queryClient);
           }
         },
       }),
-    [api, refreshHealth, feed, queryClient],
+    [api, refreshHealth, queryClient],
   );
 
   const { view } = list;
   useEffect(() => {
     const controller = new AbortController();
     api
-      .listJobs(
-        { status: view.status ?? undefined, page: view.page, per_page: JOBS_PER_PAGE },
-        controller.signal,
-      )
+      .get('/jobs', {
+        query: { status: view.status ?? undefined, page: view.page, per_page: JOBS_PER_PAGE },
+        signal: controller.signal,
+      })
       .then((page) => {
         dispatch({ type: 'loaded', view, page });
         setLoadError(null);
       })
       .catch((caught: unknown) => {
-        if (!controller.signal.aborted) setLoadError(errorText(caught));
+        if (!controller.signal.aborted) setLoadError(errorMessage(caught));
       });
     return () => controller.abort();
   }, [api, view, reload]);
@@ -107,28 +101,16 @@ export function JobsProvider({ children }: { children: ReactNode }) {
     (job: Job, filename?: string) => {
       if (filename) setFileNames((names) => new Map(names).set(job.id, filename));
       dispatch({ type: 'job', job, live: false });
-      feed.publish(job);
       applyJobSnapshot(queryClient, job);
     },
-    [feed, queryClient],
+    [queryClient],
   );
 
   const value = useMemo(
     () => ({ list, stream, loadError, setView, track, fileNames }),
     [list, stream, loadError, setView, track, fileNames],
   );
-  return (
-    <JobFeedContext value={feed}>
-      <JobsContext value={value}>{children}</JobsContext>
-    </JobFeedContext>
-  );
-}
-
-/** The live feed of single jobs (./use-job.ts builds on it). */
-export function useJobFeed(): JobFeed {
-  const feed = useContext(JobFeedContext);
-  if (!feed) throw new Error('useJobFeed() needs a <JobsProvider> above it');
-  return feed;
+  return <JobsContext value={value}>{children}</JobsContext>;
 }
 
 export function useJobs(): JobsContextValue {

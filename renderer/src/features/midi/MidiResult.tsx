@@ -3,12 +3,17 @@
  * not transcribed, the DSP notice), play/stop, the merged download, one row per track (notes,
  * mute, downloads) and the piano roll.
  */
+import { Alert } from '../../ui/Alert.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { Toggle } from '../../ui/Toggle.tsx';
 import { PianoRoll } from './PianoRoll.tsx';
-import { STAGE_LABEL, STATUS_WORDS, stemName } from './midi-settings.ts';
+import { STAGE_LABEL, STATUS_WORDS, stemName, tempoLine } from './midi-settings.ts';
 import { trackColour, type Roll } from './midi-tracks.ts';
 import { isFinished, type MidiJob } from './midi-types.ts';
 import type { MidiPlayback } from './use-midi-playback.ts';
+import styles from './Midi.module.css';
 
 export function MidiResult({
   job,
@@ -21,27 +26,37 @@ export function MidiResult({
 }) {
   const done = job.status === 'COMPLETED' ? job : null;
   return (
-    <section className="card" aria-label="Transcription" data-testid="midi-job">
-      <h2>{job.original_filename}</h2>
-      <p>
-        <span data-testid="midi-status" data-status={job.status}>
-          {STATUS_WORDS[job.status] ?? job.status}
-        </span>
-        {job.status === 'PROCESSING' && (
-          <span data-testid="midi-stage">
-            {' '}
-            · {STAGE_LABEL[job.stage ?? ''] ?? 'Working'} · {job.progress} %
+    <Card
+      title={job.original_filename}
+      description={
+        <>
+          <span data-testid="midi-status" data-status={job.status}>
+            {STATUS_WORDS[job.status] ?? job.status}
           </span>
-        )}
-      </p>
-      {!isFinished(job) && <progress className="midi-progress" max={100} value={job.progress} />}
+          {job.status === 'PROCESSING' && (
+            <span data-testid="midi-stage">
+              {' '}
+              · {STAGE_LABEL[job.stage ?? ''] ?? 'Working'} · {job.progress} %
+            </span>
+          )}
+        </>
+      }
+      testId="midi-job"
+    >
+      {!isFinished(job) && (
+        <ProgressBar
+          value={job.progress}
+          label="Transcription progress"
+          indeterminate={job.status === 'PENDING'}
+        />
+      )}
       {job.status === 'FAILED' && (
-        <p className="midi-error" role="alert" data-testid="midi-failed">
+        <Alert tone="error" testId="midi-failed">
           Transcription failed: {job.error_message}
-        </p>
+        </Alert>
       )}
       {done && <Finished job={done} roll={roll} playback={playback} />}
-    </section>
+    </Card>
   );
 }
 
@@ -61,56 +76,55 @@ function Finished({
     .map(([s]) => s);
   return (
     <>
-      <p data-testid="midi-summary">
-        Tempo {job.detected_tempo_bpm === null ? '120 (none detected)' : job.detected_tempo_bpm} BPM
-        {job.tempo_source === 'override' ? ' (as you set it)' : ''}
-        {job.skipped_stems.length > 0 && ` · not transcribed: ${job.skipped_stems.join(', ')}`}
+      <p className={styles.summary} data-testid="midi-summary">
+        {tempoLine(job.detected_tempo_bpm, job.tempo_source)}
+        {job.skipped_stems.length > 0 &&
+          ` · not transcribed: ${job.skipped_stems.map(stemName).join(', ')}`}
       </p>
       {dspStems.length > 0 && (
-        <p className="midi-notice" data-testid="midi-dsp-notice">
-          {dspStems.join(', ')} came from the built-in DSP separator, the lower quality tier: expect
-          bleed from other instruments in the notes.
-        </p>
+        <Alert tone="warn" testId="midi-dsp-notice">
+          {dspStems.map(stemName).join(', ')} came from the built-in separator, the lower quality
+          tier: expect bleed from other instruments in the notes.
+        </Alert>
       )}
       {job.failed_stems && (
-        <ul className="midi-error" data-testid="midi-failed-stems">
-          {Object.entries(job.failed_stems).map(([stem, why]) => (
-            <li key={stem}>
-              {stem}: {why}
-            </li>
-          ))}
-        </ul>
+        <Alert tone="error" testId="midi-failed-stems">
+          <ul>
+            {Object.entries(job.failed_stems).map(([stem, why]) => (
+              <li key={stem}>
+                {stemName(stem)}: {why}
+              </li>
+            ))}
+          </ul>
+        </Alert>
       )}
-      <div className="midi-controls">
-        <button
-          type="button"
-          className="button"
+      <div className={styles.rollTools}>
+        <Button
+          icon="play"
+          variant="primary"
           disabled={!roll || playhead !== null}
           onClick={() => roll && void playback.play(roll)}
-          data-testid="midi-play"
+          testId="midi-play"
         >
           Play
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={playhead === null}
-          onClick={playback.stop}
-          data-testid="midi-stop"
-        >
+        </Button>
+        <Button icon="stop" disabled={playhead === null} onClick={playback.stop} testId="midi-stop">
           Stop
-        </button>
+        </Button>
         {job.merged_midi_url && (
-          <a className="button" href={job.merged_midi_url} data-testid="midi-download-merged">
-            Download merged .mid
-          </a>
+          <ButtonLink icon="download" href={job.merged_midi_url} testId="midi-download-merged">
+            Download all tracks (.mid)
+          </ButtonLink>
         )}
       </div>
-      <ul className="midi-tracks">
+      <ul className={styles.tracks}>
         {trackStems.map((stem, index) => (
-          <li key={stem} data-testid={`midi-track-${stem}`}>
-            <span className="midi-swatch" style={{ background: trackColour(index) }} />
-            <strong>{stemName(stem)}</strong> · {job.note_counts[stem] ?? 0} notes
+          <li key={stem} className={styles.track} data-testid={`midi-track-${stem}`}>
+            <span className={styles.trackName}>
+              <span className={styles.swatch} style={{ background: trackColour(index) }} />
+              <strong data-testid={`midi-track-name-${stem}`}>{stemName(stem)}</strong> ·{' '}
+              {job.note_counts[stem] ?? 0} notes
+            </span>
             <Toggle
               role="switch"
               checked={muted.has(index)}
@@ -119,10 +133,20 @@ function Finished({
             >
               Mute
             </Toggle>
-            <a href={job.midi_urls[stem]} data-testid={`midi-download-${stem}`}>
-              {stem}.mid
-            </a>
-            {job.stem_urls[stem] && <a href={job.stem_urls[stem]}>stem audio</a>}
+            <ButtonLink
+              size="sm"
+              variant="ghost"
+              icon="download"
+              href={job.midi_urls[stem]}
+              testId={`midi-download-${stem}`}
+            >
+              {stemName(stem)} .mid
+            </ButtonLink>
+            {job.stem_urls[stem] && (
+              <ButtonLink size="sm" variant="ghost" icon="music" href={job.stem_urls[stem]}>
+                Stem audio
+              </ButtonLink>
+            )}
           </li>
         ))}
       </ul>

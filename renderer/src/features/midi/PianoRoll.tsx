@@ -2,11 +2,15 @@
  * The piano roll of a transcription: a canvas with one row per semitone over the notes' range
  * (C rows marked), time across, each track's notes in its own colour (muted tracks faded), and a
  * playhead while playing, over a bar grid (bar numbers along the top) from the file's tempo and
- * time signature; zoom in and out in time. The note count drawn is exposed as data-notes.
+ * time signature; zoom in and out in time. While it plays, the view follows the playhead: when
+ * the playhead nears the right edge (or is out of view), the roll scrolls so it sits a quarter of
+ * the way in (./roll-grid.ts `followScroll`). The note count drawn is exposed as data-notes.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '../../ui/Button.tsx';
 import { trackColour, type Roll } from './midi-tracks.ts';
-import { DEFAULT_ZOOM, gridLines, zoomStep, ZOOM_STEPS } from './roll-grid.ts';
+import { DEFAULT_ZOOM, followScroll, gridLines, zoomStep, ZOOM_STEPS } from './roll-grid.ts';
+import styles from './Midi.module.css';
 
 const ROW = 6;
 const KEYS = 36;
@@ -23,6 +27,7 @@ export function PianoRoll({
   playhead: number | null;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const [pxPerSecond, setZoom] = useState<number>(DEFAULT_ZOOM);
   const grid = useMemo(
     () => gridLines(roll.duration, roll.tempoBpm, roll.beatsPerBar),
@@ -34,6 +39,7 @@ export function PianoRoll({
   const width = Math.max(400, Math.ceil(roll.duration * pxPerSecond) + KEYS + 10);
   const height = rows * ROW + RULER;
   const drawn = roll.tracks.reduce((sum, t) => sum + t.notes.length, 0);
+  const playheadX = playhead === null ? null : KEYS + playhead * pxPerSecond;
 
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
@@ -74,48 +80,64 @@ export function PianoRoll({
       }
     });
     context.globalAlpha = 1;
-    if (playhead !== null) {
+    if (playheadX !== null) {
       context.fillStyle = '#e03131';
-      context.fillRect(KEYS + playhead * pxPerSecond, 0, 2, height);
+      context.fillRect(playheadX, 0, 2, height);
     }
-  }, [roll, muted, playhead, low, high, width, height, grid, pxPerSecond]);
+  }, [roll, muted, playheadX, low, high, width, height, grid, pxPerSecond]);
+
+  // Keep the playhead in view while playing.
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box || playheadX === null) return;
+    const next = followScroll(box.scrollLeft, box.clientWidth, playheadX);
+    if (next !== box.scrollLeft) box.scrollLeft = next;
+  }, [playheadX]);
 
   const bars = grid.filter((line) => line.downbeat).length;
   return (
     <>
-      <div className="midi-roll-tools">
+      <div className={styles.rollTools}>
         <span data-testid="midi-roll-bars">
           {bars} bars · {roll.beatsPerBar}/4 · {Math.round(roll.tempoBpm ?? 120)} BPM
           {roll.tempoBpm === null ? ' (assumed)' : ''}
         </span>
-        <button
-          type="button"
-          className="button button--small"
+        <Button
+          size="sm"
+          icon="search"
           onClick={() => setZoom((z) => zoomStep(z, -1))}
           disabled={pxPerSecond <= ZOOM_STEPS[0]}
-          data-testid="midi-zoom-out"
+          testId="midi-zoom-out"
         >
           Zoom out
-        </button>
-        <button
-          type="button"
-          className="button button--small"
+        </Button>
+        <Button
+          size="sm"
+          icon="plus"
           onClick={() => setZoom((z) => zoomStep(z, 1))}
           disabled={pxPerSecond >= ZOOM_STEPS[ZOOM_STEPS.length - 1]!}
-          data-testid="midi-zoom-in"
+          testId="midi-zoom-in"
         >
           Zoom in
-        </button>
+        </Button>
       </div>
-      <div className="midi-roll-scroll">
+      <div
+        className={styles.rollScroll}
+        ref={scroller}
+        role="region"
+        aria-label="Piano roll"
+        tabIndex={0}
+        data-testid="midi-roll-scroll"
+      >
         <canvas
           ref={canvas}
           width={width}
           height={height}
-          className="midi-roll"
+          className={styles.roll}
           data-testid="midi-roll"
           data-notes={drawn}
           data-zoom={pxPerSecond}
+          data-playhead-x={playheadX === null ? undefined : Math.round(playheadX)}
           role="img"
           aria-label={`Piano roll: ${drawn} notes in ${roll.tracks.length} track(s)`}
         />

@@ -42,3 +42,24 @@ export const STATUS_WORDS: Record<string, string> = {
   FAILED: 'Transcription failed',
   CANCELLED: 'Cancelled',
 };
+
+/** The instruments a solo recording can be: its one track is named and voiced after it. */
+export const SOLO_INSTRUMENTS = STEMS.filter((stem) => stem.id !== 'drums' && stem.id !== 'other');
+
+/**
+ * The tempo line of a finished transcription. A detected tempo is a whole number (the estimate
+ * is not precise to a tenth, and rubato music has no single tempo) and says it was detected; a
+ * fast one also offers the half reading, because the estimate follows the steadiest pulse,
+ * which in slow music with running notes is the eighth, not the written beat (measured on the
+ * piano renders in TAPEHOUSE_DATA_DIR: Clair de Lune 152.7 for a written ♩ ≈ 70, Bach's C major
+ * prelude 150.9 for ♩ ≈ 75; docs/api/midi.md).
+ */
+export function tempoLine(bpm: number | null, source: string | null): string {
+  if (bpm === null || source === 'default')
+    return 'Tempo 120 BPM (no steady beat found; the MIDI default)';
+  if (source === 'override') return `Tempo ${Math.round(bpm)} BPM, as you set it`;
+  const whole = Math.round(bpm);
+  const half =
+    whole >= 100 ? `; if the piece is slow, the written beat may be ${Math.round(bpm / 2)}` : '';
+  return `Tempo about ${whole} BPM, detected from the audio${half}`;
+}

@@ -32,3 +32,19 @@ export function zoomStep(current: number, direction: 1 | -1): number {
   const at = index === -1 ? ZOOM_STEPS.length - 1 : index;
   return ZOOM_STEPS[Math.max(0, Math.min(ZOOM_STEPS.length - 1, at + direction))]!;
 }
+
+/** Where a playhead sits after the view jumps to follow it: a quarter of the way in. */
+const FOLLOW_AT = 0.25;
+/** How near the right edge (as a share of the view) the playhead may come before the jump. */
+const FOLLOW_MARGIN = 0.1;
+
+/**
+ * The scroll position that keeps a playhead at `x` (pixels into the roll) in view: unchanged
+ * while it is comfortably inside the view, else the view jumps so the playhead sits a quarter of
+ * the way in (as a DAW pages along a playing track). Never negative.
+ */
+export function followScroll(scrollLeft: number, viewWidth: number, x: number): number {
+  const inView = x >= scrollLeft && x <= scrollLeft + viewWidth * (1 - FOLLOW_MARGIN);
+  if (inView) return scrollLeft;
+  return Math.max(0, Math.round(x - viewWidth * FOLLOW_AT));
+}

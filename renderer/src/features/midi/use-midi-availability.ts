@@ -4,9 +4,8 @@
  * installed separators can produce (the stems catalog's `available`; piano needs a neural
  * pack, the built-in DSP separator does not make it).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useContractQuery } from '../../data/contract-query.ts';
 import { useModelPacks } from '../models/use-model-packs.ts';
-import { StemsClient } from '../stems/stems-client.ts';
 
 export const BASIC_PITCH_PACK = 'basic-pitch';
 
@@ -19,16 +18,10 @@ export interface MidiAvailability {
 
 export function useMidiAvailability(): MidiAvailability {
   const packs = useModelPacks();
-  const client = useMemo(() => new StemsClient(), []);
-  const [available, setAvailable] = useState<ReadonlySet<string> | null>(null);
-  useEffect(() => {
-    const abort = new AbortController();
-    client.catalog(abort.signal).then(
-      (entries) => setAvailable(new Set(entries.filter((e) => e.available).map((e) => e.id))),
-      () => setAvailable(null),
-    );
-    return () => abort.abort();
-  }, [client]);
+  const catalog = useContractQuery('/stem-extraction/catalog', {});
+  const available = catalog.data
+    ? new Set(catalog.data.filter((entry) => entry.available).map((entry) => entry.id))
+    : null;
   const pack = packs.pack(BASIC_PITCH_PACK);
   return {
     transcriber: packs.list === null ? null : pack?.ready === true,

@@ -1,13 +1,15 @@
 /**
- * The Audio to MIDI page's data: starting a transcription, the job followed live from the
- * studio's event stream (the MIDI status route is limited to 60 calls a minute, so it is read
- * once, when the job has ended), and the piano roll read from the merged .mid it wrote.
+ * The Audio to MIDI page's data: starting a transcription (upload and start in one request),
+ * the job followed live (useJobRun: the MIDI status route is limited to 60 calls a minute, so it
+ * is read when the job is known and once more when it ends, never polled), and the piano roll
+ * read from the merged .mid it wrote.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/errors.ts';
+import { checked, fetchOrDefault, request } from '../../api/request.ts';
 import type { Job } from '../../api/types.ts';
-import { toolStatus, useToolJob } from '../jobs/use-tool-job.ts';
-import { MidiClient } from './midi-client.ts';
+import { useStudioApi } from '../../data/contract-query.ts';
+import { toolStatus, useJobRun } from '../../data/use-job-run.ts';
 import { midiStage } from './midi-settings.ts';
 import { readRoll, type Roll } from './midi-tracks.ts';
 import type { MidiJob, MidiOptions } from './midi-types.ts';
@@ -21,73 +23,59 @@ function withLive(record: MidiJob, live: Job): MidiJob {
   };
 }
 
+export interface MidiRequest {
+  file: File;
+  stems: string[];
+  options: MidiOptions;
+}
+
 export interface MidiTranscription {
   job: MidiJob | null;
   roll: Roll | null;
   busy: boolean;
   error: string | null;
-  start: (file: File, stems: string[], options: MidiOptions) => Promise<void>;
+  start: (request: MidiRequest) => void;
   /** Shows an earlier transcription (from the history or the Jobs page). */
   reopen: (id: number) => void;
 }
 
+/** The bytes of a .mid behind a presigned URL (no credential needed). */
+async function midiBytes(url: string, signal: AbortSignal): Promise<ArrayBuffer> {
+  const response = await checked(await request(fetchOrDefault(undefined), url, { signal }));
+  return response.arrayBuffer();
+}
+
 export function useMidiTranscription(): MidiTranscription {
-  const client = useMemo(() => new MidiClient(), []);
-  const [started, setStarted] = useState<MidiJob | null>(null);
-  const [roll, setRoll] = useState<Roll | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const fetchFinal = useCallback(
-    (id: number, signal: AbortSignal) => client.job(id, signal),
-    [client],
-  );
-  const { job, error: finalError } = useToolJob(started, fetchFinal, withLive);
-
+  const api = useStudioApi();
+  const run = useJobRun({
+    statusPath: '/midi/status/{midi_job_id}',
+    statusCall: (id) => ({ params: { midi_job_id: id } }),
+    start: ({ file, stems, options }: MidiRequest) => {
+      const form = new FormData();
+      form.set('stems', JSON.stringify(stems));
+      form.set('options', JSON.stringify(options));
+      form.set('file', file, file.name);
+      return api.post('/midi/convert', { body: form });
+    },
+    jobId: (created) => created.id,
+    withLive,
+  });
+  const job = run.record;
   const mergedUrl = job?.status === 'COMPLETED' ? job.merged_midi_url : null;
-  useEffect(() => {
-    if (!mergedUrl) return;
-    const abort = new AbortController();
-    client.midiBytes(mergedUrl, abort.signal).then(
-      (bytes) => setRoll(readRoll(bytes)),
-      (e: unknown) => {
-        if (!abort.signal.aborted) setError(errorMessage(e));
-      },
-    );
-    return () => abort.abort();
-    // A fresh status read mints a new URL for the same file: load once per job.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, job?.id, mergedUrl !== null]);
-
-  const start = useCallback(
-    async (file: File, stems: string[], options: MidiOptions) => {
-      setBusy(true);
-      setError(null);
-      setStarted(null);
-      setRoll(null);
-      try {
-        setStarted(await client.start(file, stems, options));
-      } catch (e) {
-        setError(errorMessage(e));
-      } finally {
-        setBusy(false);
-      }
-    },
-    [client],
-  );
-
-  const reopen = useCallback(
-    (id: number) => {
-      client.job(id).then(
-        (record) => {
-          setRoll(null);
-          setStarted(record);
-          setError(null);
-        },
-        (e: unknown) => setError(errorMessage(e)),
-      );
-    },
-    [client],
-  );
-
-  return { job, roll, busy, error: error ?? finalError, start, reopen };
+  // Keyed by the job, not the URL: a fresh status read signs the same file anew.
+  const roll = useQuery({
+    queryKey: ['midi-roll', job?.id ?? null],
+    enabled: mergedUrl !== null,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => readRoll(await midiBytes(mergedUrl!, signal)),
+  });
+  const rollError = roll.error ? errorMessage(roll.error) : null;
+  return {
+    job,
+    roll: mergedUrl === null ? null : (roll.data ?? null),
+    busy: run.busy,
+    error: run.error ?? rollError,
+    start: run.start,
+    reopen: run.reopen,
+  };
 }

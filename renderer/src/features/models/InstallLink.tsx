@@ -10,7 +10,7 @@ export function modelsHref(task: string): string {
 
 export function InstallLink({ task, testId }: { task: string; testId?: string }) {
   return (
-    <a className="install-link" href={modelsHref(task)} data-testid={testId}>
+    <a href={modelsHref(task)} data-testid={testId}>
       install…
     </a>
   );

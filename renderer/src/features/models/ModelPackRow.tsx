@@ -5,14 +5,21 @@
  */
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { useContractMutation } from '../../data/contract-query.ts';
+import { useJob } from '../../data/use-job.ts';
 import { formatBytes } from '../../lib/format.ts';
-import { useJob } from '../jobs/use-job.ts';
-import type { ModelsClient, Pack } from './models-client.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Badge } from '../../ui/Badge.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import type { Pack } from './use-model-packs.ts';
+import styles from './Models.module.css';
 
 function stateText(pack: Pack): string {
   if (pack.state === 'installed') return 'Installed';
-  if (pack.in_models_dir) return 'Available (shared models folder)';
+  if (pack.in_models_dir) return 'Available from the shared folder';
   if (pack.state === 'outdated') return `Out of date (${pack.installed_version ?? '?'})`;
   return 'Not installed';
 }
@@ -24,168 +31,128 @@ function verifiedText(pack: Pack): string | null {
   return last.ok ? `Checked ${when}: intact` : `Checked ${when}: damaged — reinstall it`;
 }
 
-export function ModelPackRow({
-  pack,
-  client,
-  onRemoved,
-}: {
-  pack: Pack;
-  client: ModelsClient;
-  /** Removal is no job (no event comes): the page reloads the list itself. */
-  onRemoved: () => void;
-}) {
+export function ModelPackRow({ pack }: { pack: Pack }) {
   const [jobId, setJobId] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [folder, setFolder] = useState('');
   const [askFolder, setAskFolder] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const live = useJob(jobId);
   const running = jobId !== null && !live.finished;
-
-  const act = async (start: () => Promise<{ id: number }>) => {
-    setError(null);
-    try {
-      setJobId((await start()).id);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
-  const remove = async () => {
-    setConfirmRemove(false);
-    setError(null);
-    try {
-      await client.remove(pack.id);
-      setJobId(null);
-      onRemoved();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
-
+  const params = { pack_id: pack.id };
+  const started = { onSuccess: (job: { id: number }) => setJobId(job.id) };
+  const install = useContractMutation('post', '/model-packs/{pack_id}/install', started);
+  const verify = useContractMutation('post', '/model-packs/{pack_id}/verify', started);
+  const remove = useContractMutation('delete', '/model-packs/{pack_id}', {
+    invalidates: ['/model-packs', '/stem-extraction', '/voice', '/audiobook/voices'],
+    onSuccess: () => setJobId(null),
+  });
+  const failure = install.error ?? verify.error;
   const verified = verifiedText(pack);
+
   return (
-    <li className="model-pack" data-testid={`pack-${pack.id}`} data-ready={pack.ready}>
-      <div className="model-pack__about">
-        <strong>{pack.title}</strong>
-        <span
-          className={`model-pack__state model-pack__state--${pack.ready ? 'ready' : 'missing'}`}
-        >
-          {stateText(pack)}
-        </span>
+    <li className={styles.pack} data-testid={`pack-${pack.id}`} data-ready={pack.ready}>
+      <div className={styles.about}>
+        <div className={styles.title}>
+          <strong>{pack.title}</strong>
+          <Badge tone={pack.ready ? 'ok' : 'neutral'}>{stateText(pack)}</Badge>
+        </div>
         <p>{pack.description}</p>
-        <p className="model-pack__facts">
-          {formatBytes(pack.bytes)} · {pack.licence} · version {pack.version} ·{' '}
-          <code>{pack.id}</code>
+        <p className={styles.facts}>
+          {formatBytes(pack.bytes)} · {pack.licence} · version {pack.version}
         </p>
-        {verified && <p className="model-pack__facts">{verified}</p>}
+        {verified && <p className={styles.facts}>{verified}</p>}
       </div>
-      <div className="model-pack__actions">
+      <div className={styles.actions}>
         {pack.state !== 'installed' && (
           <>
-            <button
-              type="button"
-              className="button button--primary"
+            <Button
+              variant="primary"
+              icon="download"
               disabled={running}
-              onClick={() => void act(() => client.install(pack.id))}
-              data-testid={`install-${pack.id}`}
+              busy={install.isPending}
+              onClick={() => install.mutate({ params, json: {} })}
+              testId={`install-${pack.id}`}
             >
               Install ({formatBytes(pack.bytes)})
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={running}
-              onClick={() => setAskFolder((v) => !v)}
-            >
+            </Button>
+            <Button disabled={running} onClick={() => setAskFolder((v) => !v)}>
               From a folder…
-            </button>
+            </Button>
           </>
         )}
         {pack.removable && (
-          <button
-            type="button"
-            className="button"
+          <Button
             disabled={running}
-            onClick={() => void act(() => client.verify(pack.id))}
-            data-testid={`verify-${pack.id}`}
+            busy={verify.isPending}
+            onClick={() => verify.mutate({ params })}
+            testId={`verify-${pack.id}`}
           >
             Verify
-          </button>
+          </Button>
         )}
-        {pack.removable &&
-          (confirmRemove ? (
-            <span className="model-pack__confirm">
-              Remove {formatBytes(pack.bytes)}?{' '}
-              <button
-                type="button"
-                className="button button--danger-ghost"
-                onClick={() => void remove()}
-                data-testid={`remove-confirm-${pack.id}`}
-              >
-                Remove
-              </button>
-              <button type="button" className="button" onClick={() => setConfirmRemove(false)}>
-                Keep
-              </button>
-            </span>
-          ) : (
-            <button
-              type="button"
-              className="button"
-              disabled={running}
-              onClick={() => setConfirmRemove(true)}
-              data-testid={`remove-${pack.id}`}
-            >
-              Remove
-            </button>
-          ))}
+        {pack.removable && (
+          <Button
+            variant="danger-ghost"
+            disabled={running}
+            onClick={() => setConfirmRemove(true)}
+            testId={`remove-${pack.id}`}
+          >
+            Remove
+          </Button>
+        )}
       </div>
       {askFolder && !running && (
         <form
-          className="model-pack__folder"
+          className={`${styles.folder} ${styles.wide}`}
           onSubmit={(event) => {
             event.preventDefault();
             setAskFolder(false);
-            void act(() => client.install(pack.id, folder.trim()));
+            install.mutate({ params, json: { from: folder.trim() } });
           }}
         >
-          <label className="field">
-            <span>Folder holding the pack’s files (full path)</span>
-            <input
-              value={folder}
-              onChange={(e) => setFolder(e.target.value)}
-              placeholder="/home/me/Downloads/models"
-              data-testid={`folder-${pack.id}`}
-            />
-          </label>
-          <button type="submit" className="button" disabled={folder.trim() === ''}>
+          <TextField
+            label="Folder holding the pack’s files (full path)"
+            value={folder}
+            onChange={(e) => setFolder(e.target.value)}
+            placeholder="/home/me/Downloads/voices"
+            testId={`folder-${pack.id}`}
+          />
+          <Button type="submit" disabled={folder.trim() === ''}>
             Install from this folder
-          </button>
+          </Button>
         </form>
       )}
-      {jobId !== null && running && (
-        <p className="model-pack__stage" data-testid={`stage-${pack.id}`}>
-          {live.stage ?? 'Waiting for the engine…'}
-        </p>
+      {running && (
+        <div className={styles.wide}>
+          <p className={styles.facts} data-testid={`stage-${pack.id}`}>
+            {live.stage ?? 'Waiting for the engine…'}
+          </p>
+          <ProgressBar
+            value={live.progress}
+            label={`${pack.title} progress`}
+            valueText={live.stage ?? 'waiting'}
+            indeterminate={live.status === 'queued'}
+            testId={`progress-${pack.id}`}
+          />
+        </div>
       )}
-      {jobId !== null && running && (
-        <ProgressBar
-          value={live.progress}
-          label={`${pack.title} progress`}
-          valueText={live.stage ?? 'waiting'}
-          indeterminate={live.status === 'queued'}
-          testId={`progress-${pack.id}`}
-        />
+      {(live.error !== null || failure) && (
+        <div className={styles.wide}>
+          <Alert tone="error">{live.error ?? errorMessage(failure)}</Alert>
+        </div>
       )}
-      {live.error !== null && (
-        <p className="model-pack__error" role="alert">
-          {live.error}
-        </p>
-      )}
-      {error !== null && (
-        <p className="model-pack__error" role="alert">
-          {error}
-        </p>
+      {confirmRemove && (
+        <ConfirmDialog
+          title={`Remove ${pack.title}?`}
+          confirmLabel={`Remove ${formatBytes(pack.bytes)}`}
+          action={() => remove.mutateAsync({ params })}
+          onDone={() => setConfirmRemove(false)}
+          onClose={() => setConfirmRemove(false)}
+          testId={`remove-dialog-${pack.id}`}
+          confirmTestId={`remove-confirm-${pack.id}`}
+        >
+          <p>The pack’s files are deleted from this machine; you can install it again later.</p>
+        </ConfirmDialog>
       )}
     </li>
   );

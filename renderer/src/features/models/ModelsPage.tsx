@@ -5,11 +5,13 @@
  */
 import { useEffect, useMemo } from 'react';
 import { formatBytes } from '../../lib/format.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { PageBody } from '../../ui/Layout.tsx';
 import { ModelPackRow } from './ModelPackRow.tsx';
-import type { Pack } from './models-client.ts';
 import { taskLabel, taskOrder } from './model-words.ts';
-import { useModelPacks } from './use-model-packs.ts';
-import './models.css';
+import { useModelPacks, type Pack } from './use-model-packs.ts';
+import styles from './Models.module.css';
 
 function groups(packs: Pack[]): [string, Pack[]][] {
   const byTask = new Map<string, Pack[]>();
@@ -23,7 +25,7 @@ function linkedTask(): string | null {
 }
 
 export function ModelsPage() {
-  const { list, error, client, reload } = useModelPacks();
+  const { list, error } = useModelPacks();
   const grouped = useMemo(() => groups(list?.packs ?? []), [list]);
   const focused = linkedTask();
   useEffect(() => {
@@ -31,39 +33,30 @@ export function ModelsPage() {
   }, [focused, list]);
   const installed = list?.packs.filter((p) => p.ready) ?? [];
   return (
-    <div className="models-page">
-      {error && (
-        <p className="model-pack__error" role="alert">
-          {error}
-        </p>
-      )}
+    <PageBody testId="models-page">
+      {error && <Alert tone="error">{error}</Alert>}
       {list && (
-        <p className="models-summary" data-testid="models-summary">
+        <p className="muted" data-testid="models-summary">
           {installed.length} of {list.packs.length} packs ready on this machine (
-          {formatBytes(installed.reduce((sum, p) => sum + p.bytes, 0))}). Packs install into{' '}
-          <code>{list.install_root}</code>
-          {list.models_dir && (
-            <>
-              ; the shared folder <code>{list.models_dir}</code> is read too
-            </>
-          )}
-          .
+          {formatBytes(installed.reduce((sum, p) => sum + p.bytes, 0))}). Everything runs offline
+          once installed.
         </p>
       )}
       {grouped.map(([task, packs]) => (
-        <section
+        <div
           key={task}
-          className={`card models-group${task === focused ? ' models-group--focused' : ''}`}
-          aria-label={taskLabel(task)}
+          id={`task-${task}`}
+          className={task === focused ? styles.focused : undefined}
         >
-          <h2 id={`task-${task}`}>{taskLabel(task)}</h2>
-          <ul className="models-list">
-            {packs.map((pack) => (
-              <ModelPackRow key={pack.id} pack={pack} client={client} onRemoved={reload} />
-            ))}
-          </ul>
-        </section>
+          <Card title={taskLabel(task)}>
+            <ul className={styles.list}>
+              {packs.map((pack) => (
+                <ModelPackRow key={pack.id} pack={pack} />
+              ))}
+            </ul>
+          </Card>
+        </div>
       ))}
-    </div>
+    </PageBody>
   );
 }

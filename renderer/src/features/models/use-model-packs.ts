@@ -1,17 +1,17 @@
 /**
  * The model packs this engine knows and whether each is ready, for the Models page and for the
- * pages that grey out options whose pack is missing. Read once, then again whenever a
- * model_install or model_verify job moves to an end (from the job event stream: no polling).
+ * pages that grey out options whose pack is missing. One query the job event stream refreshes
+ * when an install or a check starts or ends (data/job-invalidation.ts): no polling.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import type { Job } from '../../api/types.ts';
-import { useJobUpdates } from '../jobs/use-job.ts';
-import { ModelsClient, type Pack, type PackList } from './models-client.ts';
+import type { ResponseOf } from '../../api/contract.ts';
+import { useContractQuery, useInvalidate } from '../../data/contract-query.ts';
+
+export type PackList = ResponseOf<'get', '/model-packs'>;
+export type Pack = PackList['packs'][number];
+export type PackJob = ResponseOf<'post', '/model-packs/{pack_id}/install'>;
 
 export const MODEL_JOB_TYPES: ReadonlySet<string> = new Set(['model_install', 'model_verify']);
-
-const ENDED = new Set(['completed', 'failed', 'cancelled']);
 
 export interface ModelPacks {
   list: PackList | null;
@@ -19,32 +19,16 @@ export interface ModelPacks {
   reload: () => void;
   /** A pack by id (undefined while loading or for an unknown id). */
   pack: (id: string) => Pack | undefined;
-  client: ModelsClient;
 }
 
 export function useModelPacks(): ModelPacks {
-  const client = useMemo(() => new ModelsClient(), []);
-  const [list, setList] = useState<PackList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    client.list(abort.signal).then(
-      (answer) => {
-        setList(answer);
-        setError(null);
-      },
-      (caught: unknown) => {
-        if (!abort.signal.aborted) setError(errorMessage(caught));
-      },
-    );
-    return () => abort.abort();
-  }, [client, tick]);
-
-  useJobUpdates((job: Job) => MODEL_JOB_TYPES.has(job.type) && ENDED.has(job.status), reload);
-
-  const pack = useCallback((id: string) => list?.packs.find((p) => p.id === id), [list]);
-  return { list, error, reload, pack, client };
+  const query = useContractQuery('/model-packs', {});
+  const invalidate = useInvalidate();
+  const list = query.data ?? null;
+  return {
+    list,
+    error: query.error ? errorMessage(query.error) : null,
+    reload: () => void invalidate('/model-packs'),
+    pack: (id) => list?.packs.find((p) => p.id === id),
+  };
 }

@@ -1,21 +1,23 @@
 /**
  * A tool page's history: its recent jobs by the file's name and when, each reopening on the
- * page (`?job=<id>`). Read once and again whenever one of them moves on (the job event stream).
+ * page (`?job=<id>`). One query of GET /jobs, refreshed by the job event stream whenever a job
+ * starts or ends (data/job-invalidation.ts).
  */
-import { useCallback, useEffect, useState } from 'react';
-import { useApi } from '../../api/context.tsx';
 import type { Job } from '../../api/types.ts';
+import { useContractQuery } from '../../data/contract-query.ts';
 import { formatTimestamp } from '../../lib/format.ts';
-import { useJobUpdates } from '../jobs/use-job.ts';
+import { Badge, type BadgeTone } from '../../ui/Badge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { cx } from '../../ui/cx.ts';
 import { resultHref, sourceName } from './result-links.ts';
-import './results.css';
+import styles from './Results.module.css';
 
-const WORDS: Record<Job['status'], string> = {
-  queued: 'waiting',
-  running: 'working…',
-  completed: 'ready',
-  failed: 'failed',
-  cancelled: 'cancelled',
+const WORDS: Record<Job['status'], [string, BadgeTone]> = {
+  queued: ['waiting', 'neutral'],
+  running: ['working…', 'info'],
+  completed: ['ready', 'ok'],
+  failed: ['failed', 'error'],
+  cancelled: ['cancelled', 'neutral'],
 };
 
 export function RecentResults({
@@ -29,38 +31,26 @@ export function RecentResults({
   /** The result shown on the page now (marked in the list). */
   openId: number | null;
 }) {
-  const api = useApi();
-  const [jobs, setJobs] = useState<Job[] | null>(null);
-  const [tick, setTick] = useState(0);
-  const refresh = useCallback(() => setTick((t) => t + 1), []);
-  useJobUpdates((job) => job.type === type, refresh);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    api.listJobs({ type, per_page: 10 }, abort.signal).then(
-      (page) => setJobs(page.jobs),
-      () => setJobs((current) => current ?? []),
-    );
-    return () => abort.abort();
-  }, [api, type, tick]);
-
-  if (jobs === null || jobs.length === 0) return null;
+  const jobs = useContractQuery('/jobs', { query: { type, per_page: 10 } }).data?.jobs ?? [];
+  if (jobs.length === 0) return null;
   return (
-    <section className="card recent-results" aria-label={title} data-testid={`recent-${type}`}>
-      <h2>{title}</h2>
-      <ul>
-        {jobs.map((job) => (
-          <li key={job.id} className={job.id === openId ? 'recent-results__open' : undefined}>
-            <a href={resultHref(job) ?? '#'} data-testid={`recent-${job.id}`}>
-              {sourceName(job.input) ?? 'Untitled recording'}
-            </a>
-            <span className={`recent-results__status recent-results__status--${job.status}`}>
-              {WORDS[job.status]}
-            </span>
-            <time dateTime={job.created_at}>{formatTimestamp(job.created_at)}</time>
-          </li>
-        ))}
+    <Card title={title} testId={`recent-${type}`}>
+      <ul className={styles.list}>
+        {jobs.map((job) => {
+          const [word, tone] = WORDS[job.status];
+          return (
+            <li key={job.id} className={cx(styles.item, job.id === openId && styles.open)}>
+              <a href={resultHref(job) ?? '#'} data-testid={`recent-${job.id}`}>
+                {sourceName(job.input) ?? 'Untitled recording'}
+              </a>
+              <Badge tone={tone}>{word}</Badge>
+              <time className={styles.meta} dateTime={job.created_at}>
+                {formatTimestamp(job.created_at)}
+              </time>
+            </li>
+          );
+        })}
       </ul>
-    </section>
+    </Card>
   );
 }

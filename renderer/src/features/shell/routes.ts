@@ -124,7 +124,7 @@ export const AREAS: readonly AreaRoute[] = [
     section: 'Studio',
     ready: true,
     nested: true,
-    summary: 'Your Tapehouse account on this engine: profile, signed-in sessions and API keys.',
+    summary: 'Your account in this studio: profile, signed-in sessions and API keys.',
   },
   {
     path: '/account/sync',

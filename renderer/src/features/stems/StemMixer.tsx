@@ -14,6 +14,14 @@ import { useMeterLevels } from './use-meter-levels.ts';
 import { stemLabel } from './stem-words.ts';
 import { zipStems } from './stems-zip.ts';
 import { encodeWav, renderMixdown, WAV_FORMATS, type WavFormat } from './wav-export.ts';
+import { formatClock } from '../../lib/format.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Badge } from '../../ui/Badge.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Slider } from '../../ui/Slider.tsx';
+import { cx } from '../../ui/cx.ts';
+import styles from './Stems.module.css';
 
 function saveBlob(blob: Blob, name: string): void {
   const a = document.createElement('a');
@@ -87,34 +95,28 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
     setStates((all) => all.map((s, j) => (j === i ? { ...s, ...patch } : s)));
 
   return (
-    <section className="stems-mixer" aria-label="Stems mixer">
-      <div className="stems-transport">
-        <button
-          type="button"
-          className="button button--primary"
+    <Card title="Mix the stems" testId="stems-mixer">
+      <div className={styles.transport}>
+        <Button
+          variant="primary"
+          icon={player.playing ? 'pause' : 'play'}
           disabled={!ready}
           onClick={player.toggle}
         >
           {player.playing ? 'Pause' : 'Play'}
-        </button>
-        <button type="button" className="button" disabled={!ready} onClick={player.stop}>
+        </Button>
+        <Button icon="stop" disabled={!ready} onClick={player.stop}>
           Stop
-        </button>
-        <span className="stems-time" data-testid="stems-time">
-          {player.time.toFixed(1)} / {player.duration.toFixed(1)} s
+        </Button>
+        <span className={styles.time} data-testid="stems-time">
+          {formatClock(player.time)} / {formatClock(player.duration)}
         </span>
-        <button type="button" className="button" disabled={!ready} onClick={() => void exportMix()}>
+        <Button disabled={!ready} onClick={() => void exportMix()}>
           Download mixdown
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={!ready}
-          onClick={exportAll}
-          data-testid="stems-zip"
-        >
+        </Button>
+        <Button disabled={!ready} onClick={exportAll} testId="stems-zip">
           Download all stems (.zip)
-        </button>
+        </Button>
         <SegmentedControl
           label="Download format"
           testId="stems-format"
@@ -127,71 +129,64 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
           }))}
         />
       </div>
-      {audio.error && (
-        <p role="alert" className="stems-error">
-          {audio.error}
-        </p>
-      )}
-      {!ready && !audio.error && <p>Loading stems…</p>}
-      <ul className="stems-tracks">
+      {audio.error && <Alert tone="error">{audio.error}</Alert>}
+      {!ready && !audio.error && <p className="muted">Loading stems…</p>}
+      <ul className={styles.tracks}>
         {stems.map((s, i) => {
           const state = states[i]!;
           const buffer = buffers?.[i];
           return (
-            <li key={s.stem} className="stems-track" data-testid={`stem-${s.stem}`}>
-              <div className="stems-track__head">
+            <li key={s.stem} className={styles.track} data-testid={`stem-${s.stem}`}>
+              <div className={styles.trackHead}>
                 <strong>{stemLabel(s.stem)}</strong>
-                <span className={`stems-badge stems-badge--${s.tier}`}>
-                  {s.tier === 'dsp' ? 'DSP · lower quality' : `neural · ${s.engine}`}
-                </span>
+                <Badge tone={s.tier === 'dsp' ? 'warn' : 'ok'}>
+                  {s.tier === 'dsp' ? 'Built-in · lower quality' : `Neural · ${s.engine}`}
+                </Badge>
               </div>
-              <div className="stems-track__controls">
-                <button
-                  type="button"
-                  className="button button--small"
+              <div className={styles.trackControls}>
+                <Button
+                  size="sm"
                   aria-pressed={state.muted}
                   onClick={() => update(i, { muted: !state.muted })}
                 >
                   Mute
-                </button>
-                <button
-                  type="button"
-                  className="button button--small"
+                </Button>
+                <Button
+                  size="sm"
                   aria-pressed={state.solo}
                   onClick={() => update(i, { solo: !state.solo })}
                 >
                   Solo
-                </button>
-                <label>
-                  <span className="visually-hidden">{stemLabel(s.stem)} volume</span>
-                  <input
-                    type="range"
+                </Button>
+                <span className={styles.slider}>
+                  <Slider
+                    label={`${stemLabel(s.stem)} volume`}
+                    hideLabel
                     min={0}
                     max={1.5}
                     step={0.01}
                     value={state.volume}
-                    aria-label={`${stemLabel(s.stem)} volume`}
-                    onChange={(e) => update(i, { volume: Number(e.target.value) })}
+                    format={gainDb}
+                    onChange={(volume) => update(i, { volume })}
                   />
-                </label>
-                <span className="stems-db" data-testid={`stem-db-${s.stem}`}>
+                </span>
+                <span className="visually-hidden" data-testid={`stem-db-${s.stem}`}>
                   {gainDb(state.volume)}
                 </span>
-                <label className="stems-pan">
-                  <span>Pan {panLabel(state.pan)}</span>
-                  <input
-                    type="range"
+                <span className={styles.slider}>
+                  <Slider
+                    label={`${stemLabel(s.stem)} pan`}
+                    hideLabel
                     min={-1}
                     max={1}
                     step={0.05}
                     value={state.pan}
-                    aria-label={`${stemLabel(s.stem)} pan`}
-                    onChange={(e) => update(i, { pan: Number(e.target.value) })}
-                    onDoubleClick={() => update(i, { pan: 0 })}
+                    format={(pan) => `Pan ${panLabel(pan)}`}
+                    onChange={(pan) => update(i, { pan })}
                   />
-                </label>
+                </span>
                 <span
-                  className="stems-meter"
+                  className={styles.meter}
                   role="meter"
                   aria-label={`${stemLabel(s.stem)} level`}
                   aria-valuemin={-60}
@@ -201,13 +196,15 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
                 >
                   <span style={{ width: `${meterPercent(levels[i] ?? -60)}%` }} />
                 </span>
-                <a
-                  className="button button--small"
+                <ButtonLink
+                  size="sm"
+                  variant="ghost"
+                  icon="download"
                   href={s.url}
                   download={`${baseName}_${s.stem}.wav`}
                 >
                   Download
-                </a>
+                </ButtonLink>
               </div>
               {buffer ? (
                 <BufferWaveform
@@ -215,15 +212,15 @@ export function StemMixer({ stems, baseName }: { stems: MixerStem[]; baseName: s
                   buckets={MIXER_PEAKS}
                   look={WAVE_LOOKS.mixer}
                   time={player.time}
-                  className="stems-wave"
+                  className={styles.wave}
                 />
               ) : (
-                <div className="stems-wave stems-wave--empty" />
+                <div className={cx(styles.wave, styles.waveEmpty)} />
               )}
             </li>
           );
         })}
       </ul>
-    </section>
+    </Card>
   );
 }

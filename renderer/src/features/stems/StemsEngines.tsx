@@ -1,29 +1,33 @@
-/** Which separators this machine has, saying plainly when only the DSP tier is installed. */
+/** Which separators this machine has, saying plainly when only the built-in (DSP) tier is. */
+import { Alert } from '../../ui/Alert.tsx';
+import { Badge } from '../../ui/Badge.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { InstallLink } from '../models/InstallLink.tsx';
 import type { StemPackages } from './stems-types.ts';
+import styles from './Stems.module.css';
 
 export function StemsEngines({ packages }: { packages: StemPackages | null }) {
   const dspEngine = packages?.engines.find((e) => e.tier === 'dsp');
   const neural = packages?.engines.filter((e) => e.tier === 'neural') ?? [];
   return (
-    <section className="card stems-engines" aria-label="Separation engines">
-      <h2>Engines on this machine</h2>
+    <Card title="Separators on this machine" testId="stems-engines">
       {neural.length === 0 && dspEngine && (
-        <p className="stems-notice" data-testid="stems-dsp-notice">
-          Only the embedded DSP separator is installed. It is the{' '}
-          <strong>lower quality tier</strong>: signal processing, not a trained model, so expect
-          bleed between stems. Install a neural separator pack for cleaner results.
-        </p>
+        <Alert tone="warn" testId="stems-dsp-notice" action={<InstallLink task="stems" />}>
+          Only the built-in separator is installed. It is the <strong>lower quality tier</strong>:
+          signal processing, not a trained model, so expect bleed between stems. Install a neural
+          separator for cleaner results.
+        </Alert>
       )}
-      <ul>
+      <ul className={styles.engines}>
         {packages?.engines.map((e) => (
           <li key={e.id}>
-            <span className={`stems-badge stems-badge--${e.tier}`}>
-              {e.tier === 'dsp' ? 'DSP · lower quality' : 'neural'}
-            </span>{' '}
+            <Badge tone={e.tier === 'dsp' ? 'warn' : 'ok'}>
+              {e.tier === 'dsp' ? 'Built-in · lower quality' : 'Neural'}
+            </Badge>
             {e.title}
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

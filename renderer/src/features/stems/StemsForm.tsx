@@ -1,14 +1,19 @@
 /**
  * "Separate a track": the file, the mode (or the catalog's isolate / remove form), the quote for
- * that choice, and the Separate button.
+ * that choice in credits (and what they are worth at the Credits page's rate), and Separate.
  */
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { FieldRow, FormMessages } from '../../ui/Field.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { Select } from '../../ui/Select.tsx';
+import { useCreditPrice } from '../credits/use-credit-price.ts';
 import { InstallLink } from '../models/InstallLink.tsx';
 import { stemLabel, stemModeWords } from './stem-words.ts';
 import type { StemChoice } from './stems-types.ts';
 import type { StemSeparation } from './use-stem-separation.ts';
+import styles from './Stems.module.css';
 
 function modeChoice(mode: StemChoice['mode']): StemChoice {
   if (mode === 'single') return { mode, stem: 'vocals' };
@@ -17,21 +22,21 @@ function modeChoice(mode: StemChoice['mode']): StemChoice {
 }
 
 export function StemsForm({ separation }: { separation: StemSeparation }) {
-  const { packages, catalog, choice, setChoice, quote, fileKey, fileName, busy, error } =
-    separation;
+  const { packages, catalog, choice, setChoice, quote, fileKey, busy, error } = separation;
+  const price = useCreditPrice();
   const modes = packages?.modes ?? [];
   const current = modes.find((m) => m.mode === choice.mode);
+  const missing = modes.filter((m) => m.allowed && !m.available);
+
   return (
-    <section className="card stems-form" aria-label="New separation">
-      <h2>Separate a track</h2>
+    <Card title="Separate a track" testId="stems-form">
       <FileDrop
-        label="Audio file"
+        label="Audio or video file"
         accept="audio/*,video/*"
         testId="stems-file"
         disabled={busy}
-        onFile={(file) => void separation.upload(file)}
+        onFile={separation.upload}
       />
-      {fileName && <p>File: {fileName}</p>}
       <Select
         label="What to separate"
         testId="stems-mode"
@@ -43,26 +48,23 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
             label: stemModeWords(m.mode),
             disabled: !m.allowed || !m.available,
             note: !m.allowed
-              ? `(needs the ${m.required_tier} plan)`
+              ? `needs the ${m.required_tier} plan`
               : !m.available
-                ? '(not installed)'
+                ? 'needs a neural separator'
                 : undefined,
           })),
           { value: 'catalog' as const, label: stemModeWords('catalog') },
         ]}
       />
-      {modes.some((m) => m.allowed && !m.available) && (
-        <p className="option--missing" data-testid="stems-missing-modes">
+      {missing.length > 0 && (
+        <p className="muted small" data-testid="stems-missing-modes">
           Greyed out, needing a neural separation model:{' '}
-          {modes
-            .filter((m) => m.allowed && !m.available)
-            .map((m) => stemModeWords(m.mode))
-            .join('; ')}
-          . <InstallLink task="stems" testId="stems-install" />
+          {missing.map((m) => stemModeWords(m.mode)).join('; ')}.{' '}
+          <InstallLink task="stems" testId="stems-install" />
         </p>
       )}
       {choice.mode === 'catalog' && (
-        <>
+        <FieldRow>
           <Select
             label="Isolate"
             testId="stems-catalog"
@@ -75,9 +77,9 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
                 label: entry.label,
                 disabled: !entry.allowed || !entry.available,
                 note: !entry.allowed
-                  ? `(needs the ${entry.public_tier} plan)`
+                  ? `needs the ${entry.public_tier} plan`
                   : !entry.available
-                    ? '(not installed)'
+                    ? 'not installed'
                     : undefined,
               })),
             ]}
@@ -98,7 +100,7 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
                 })),
             ]}
           />
-        </>
+        </FieldRow>
       )}
       {choice.mode === 'single' && current && (
         <SegmentedControl
@@ -110,15 +112,15 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
         />
       )}
       {quote && (
-        <div className="stems-quote" data-testid="stems-quote">
+        <div className={styles.quote} data-testid="stems-quote">
           <p>
             {quote.duration_seconds.toFixed(1)} s of audio (billed {quote.billed_seconds} s):{' '}
-            <strong>{quote.total_credits} credits</strong> (${quote.total_usd.toFixed(4)})
+            <strong data-testid="stems-price">{price.describe(quote.total_credits)}</strong>
           </p>
           <p>
             Stems:{' '}
             {quote.outputs
-              .map((o) => `${stemLabel(o.stem)}${o.tier === 'dsp' ? ' (DSP)' : ''}`)
+              .map((o) => `${stemLabel(o.stem)}${o.tier === 'dsp' ? ' (built-in)' : ''}`)
               .join(', ')}
             {quote.unavailable_stems.length > 0 && (
               <> · not available here: {quote.unavailable_stems.map(stemLabel).join(', ')}</>
@@ -126,20 +128,19 @@ export function StemsForm({ separation }: { separation: StemSeparation }) {
           </p>
         </div>
       )}
-      <button
-        type="button"
-        className="button button--primary"
-        data-testid="stems-start"
-        disabled={!fileKey || busy || !quote}
-        onClick={() => void separation.start()}
-      >
-        Separate
-      </button>
-      {error && (
-        <p role="alert" className="stems-error">
-          {error}
-        </p>
-      )}
-    </section>
+      <FormMessages error={error} testId="stems-messages" />
+      <div>
+        <Button
+          variant="primary"
+          icon="stems"
+          testId="stems-start"
+          busy={busy}
+          disabled={!fileKey || !quote}
+          onClick={separation.start}
+        >
+          Separate
+        </Button>
+      </div>
+    </Card>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * The Stems page: choose a file and a mode, see the quote (measured duration, each group's
- * price, the total), start the separation, follow its progress, then mix the stems. The page
- * says plainly when the embedded DSP separator (the lower quality tier) does the work.
+ * The Stems page: choose a file and a mode, see the quote (measured duration and the price in
+ * credits), start the separation, follow its progress, then mix the stems. The page says plainly
+ * when the built-in DSP separator (the lower quality tier) does the work.
  */
+import { PageBody } from '../../ui/Layout.tsx';
 import { RecentResults } from '../results/RecentResults.tsx';
 import { useReopenedJob } from '../results/use-reopened-job.ts';
 import { StemMixer } from './StemMixer.tsx';
@@ -10,14 +11,13 @@ import { StemsEngines } from './StemsEngines.tsx';
 import { StemsForm } from './StemsForm.tsx';
 import { StemsProgress } from './StemsProgress.tsx';
 import { useStemSeparation } from './use-stem-separation.ts';
-import './stems.css';
 
 export function StemsPage() {
   const separation = useStemSeparation();
   const { job, mixerStems, fileName } = separation;
   useReopenedJob(separation.reopen);
   return (
-    <div className="stems-page">
+    <PageBody testId="stems-page">
       <StemsEngines packages={separation.packages} />
       <StemsForm separation={separation} />
       {job && <StemsProgress job={job} />}
@@ -25,6 +25,6 @@ export function StemsPage() {
         <StemMixer stems={mixerStems} baseName={fileName.replace(/\.[^.]+$/, '') || 'stems'} />
       )}
       <RecentResults type="stem_extraction" title="Earlier separations" openId={job?.id ?? null} />
-    </div>
+    </PageBody>
   );
 }

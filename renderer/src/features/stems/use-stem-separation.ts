@@ -1,16 +1,19 @@
 /**
  * The Stems page's data: the engines, modes and catalog this machine offers, the uploaded file
- * and its quote (re-read whenever the choice changes), the separation job followed live from the
- * studio's event stream (its status route read once, when it ended), and the finished stems as
- * the mixer needs them.
+ * and its quote (one query per file and choice), the separation job followed live (useJobRun:
+ * its status route read when the job is known and again when it ends), and the finished stems
+ * as the mixer needs them.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useApi } from '../../api/context.tsx';
-import { errorMessage } from '../../api/errors.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { engineBaseUrl } from '../../api/bridge.ts';
+import { errorMessage, type ApiError } from '../../api/errors.ts';
 import type { Job } from '../../api/types.ts';
-import { toolStatus, useToolJob } from '../jobs/use-tool-job.ts';
+import { contractKey } from '../../data/contract-keys.ts';
+import { useContractQuery, useStudioApi } from '../../data/contract-query.ts';
+import { uploadFile } from '../../data/upload.ts';
+import { toolStatus, useJobRun } from '../../data/use-job-run.ts';
 import type { MixerStem } from './StemMixer.tsx';
-import { StemsClient } from './stems-client.ts';
 import type {
   StemCatalogEntry,
   StemChoice,
@@ -29,6 +32,15 @@ function withLive(record: StemJob, live: Job): StemJob {
   };
 }
 
+/** The JSON fields of a choice: a mode, or single_stem / exclude_stems for the catalog form. */
+function fields(choice: StemChoice): Record<string, unknown> {
+  if (choice.mode !== 'catalog') return { ...choice };
+  return {
+    ...(choice.single_stem ? { single_stem: choice.single_stem } : {}),
+    ...(choice.exclude_stems?.length ? { exclude_stems: choice.exclude_stems } : {}),
+  };
+}
+
 export interface StemSeparation {
   packages: StemPackages | null;
   catalog: StemCatalogEntry[];
@@ -42,101 +54,53 @@ export interface StemSeparation {
   mixerStems: MixerStem[];
   busy: boolean;
   error: string | null;
-  upload: (file: File | null) => Promise<void>;
-  start: () => Promise<void>;
+  upload: (file: File | null) => void;
+  start: () => void;
   /** Shows an earlier separation (from the history or the Jobs page). */
   reopen: (id: number) => void;
 }
 
 export function useStemSeparation(): StemSeparation {
-  const api = useApi();
-  const client = useMemo(() => new StemsClient(), []);
-  const [packages, setPackages] = useState<StemPackages | null>(null);
-  const [catalog, setCatalog] = useState<StemCatalogEntry[]>([]);
-  const [fileKey, setFileKey] = useState<string | null>(null);
-  const [fileName, setFileName] = useState('');
+  const api = useStudioApi();
+  const packages = useContractQuery('/stem-extraction/packages/available', {});
+  const catalog = useContractQuery('/stem-extraction/catalog', {});
+  const [stored, setStored] = useState<{ key: string; name: string } | null>(null);
   const [choice, setChoice] = useState<StemChoice>({ mode: 'four' });
-  const [quote, setQuote] = useState<StemQuote | null>(null);
-  const [started, setStarted] = useState<StemJob | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [origin, setOrigin] = useState('');
-  const fetchFinal = useCallback(
-    (id: number, signal: AbortSignal) => client.status(id, signal),
-    [client],
-  );
-  const { job } = useToolJob(started, fetchFinal, withLive);
+  useEffect(() => void engineBaseUrl().then(setOrigin), []);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    client.packages(abort.signal).then(setPackages, (e: unknown) => setError(errorMessage(e)));
-    client.catalog(abort.signal).then(setCatalog, (e: unknown) => setError(errorMessage(e)));
-    void client.origin().then(setOrigin);
-    return () => abort.abort();
-  }, [client]);
+  const uploading = useMutation({
+    mutationFn: (file: File) => uploadFile(api, file),
+    onSuccess: (saved, file) => setStored({ key: saved.file_key, name: file.name }),
+  });
+  const fileKey = stored?.key ?? null;
+  // A quote is a question, not a change: one per file and choice, kept in the cache (in the
+  // `/stem-extraction` family, so an installed separator refreshes it).
+  const priced = useQuery<StemQuote, ApiError>({
+    queryKey: contractKey('/stem-extraction/quote', 'studio', {
+      query: { file_key: fileKey, ...fields(choice) },
+    }),
+    enabled: fileKey !== null,
+    queryFn: ({ signal }) =>
+      api.post('/stem-extraction/quote', {
+        json: { file_key: fileKey, ...fields(choice) },
+        signal,
+      }),
+  });
 
-  useEffect(() => {
-    if (!fileKey) return;
-    const abort = new AbortController();
-    setQuote(null);
-    client.quote(fileKey, choice, abort.signal).then(
-      (q) => {
-        setQuote(q);
-        setError(null);
-      },
-      (e: unknown) => {
-        if (!abort.signal.aborted) setError(errorMessage(e));
-      },
-    );
-    return () => abort.abort();
-  }, [client, fileKey, choice]);
-
-  const upload = useCallback(
-    async (file: File | null) => {
-      if (!file) return;
-      setBusy(true);
-      setError(null);
-      setStarted(null);
-      try {
-        const stored = await api.uploadFile(file, file.name);
-        setFileKey(stored.file_key);
-        setFileName(file.name);
-      } catch (e) {
-        setError(errorMessage(e));
-      } finally {
-        setBusy(false);
-      }
+  const run = useJobRun({
+    statusPath: '/stem-extraction/status/{stem_job_id}',
+    statusCall: (id) => ({ params: { stem_job_id: id } }),
+    start: ({ key, chosen }: { key: string; chosen: StemChoice }) => {
+      const json = { file_key: key, ...fields(chosen) };
+      return chosen.mode === 'catalog'
+        ? api.post('/stem-extraction/extract/advanced', { json })
+        : api.post('/stem-extraction/api/extract', { json });
     },
-    [api],
-  );
-
-  const start = useCallback(async () => {
-    if (!fileKey) return;
-    setBusy(true);
-    try {
-      const created = await client.start(fileKey, choice);
-      setStarted(created.job);
-      setError(null);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  }, [client, fileKey, choice]);
-
-  const reopen = useCallback(
-    (id: number) => {
-      client.status(id).then(
-        (record) => {
-          setStarted(record);
-          setFileName(record.original_filename);
-          setError(null);
-        },
-        (e: unknown) => setError(errorMessage(e)),
-      );
-    },
-    [client],
-  );
+    jobId: (created) => created.job.id,
+    withLive,
+  });
+  const job = run.record;
 
   const mixerStems = useMemo<MixerStem[]>(
     () =>
@@ -151,20 +115,25 @@ export function useStemSeparation(): StemSeparation {
     [job, origin],
   );
 
+  const failure = uploading.error ?? priced.error ?? packages.error ?? catalog.error;
   return {
-    packages,
-    catalog,
-    fileName,
+    packages: packages.data ?? null,
+    catalog: catalog.data ?? [],
+    fileName: stored?.name ?? job?.original_filename ?? '',
     fileKey,
     choice,
     setChoice,
-    quote,
+    quote: priced.data ?? null,
     job,
     mixerStems,
-    busy,
-    error,
-    upload,
-    start,
-    reopen,
+    busy: uploading.isPending || run.busy,
+    error: run.error ?? (failure ? errorMessage(failure) : null),
+    upload: (file) => {
+      run.reset();
+      if (file) uploading.mutate(file);
+      else setStored(null);
+    },
+    start: () => fileKey && run.start({ key: fileKey, chosen: choice }),
+    reopen: run.reopen,
   };
 }

@@ -9,7 +9,6 @@ import { bridgeStudioToken } from '../../api/bridge.ts';
 import type { ApiError } from '../../api/errors.ts';
 import { STUDIO_SESSION_EVENT, storedStudioSession } from '../../api/studio-access.ts';
 import { StudioSignIn } from './StudioSignIn.tsx';
-import './studio-access.css';
 
 function hasOwnerCredential(): boolean {
   return bridgeStudioToken() !== null || storedStudioSession() !== null;

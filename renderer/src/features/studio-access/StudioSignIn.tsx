@@ -7,7 +7,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage, type ApiError } from '../../api/errors.ts';
 import { signInWithStudioToken } from '../../api/studio-access.ts';
 import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
-import { Icon } from '../../ui/Icon.tsx';
+import { Button } from '../../ui/Button.tsx';
+import styles from './StudioAccess.module.css';
 
 function linkProblem(error: ApiError | null): string | null {
   if (error === null) return null;
@@ -52,10 +53,10 @@ export function StudioSignIn({
   }
 
   return (
-    <main className="studio-sign-in" data-testid="studio-sign-in">
-      <form ref={form} className="studio-sign-in__card auth-form" onSubmit={submit} noValidate>
-        <div className="auth-form__head">
-          <h1 className="auth-form__title">Sign in to the studio</h1>
+    <main className={styles.signIn} data-testid="studio-sign-in">
+      <form ref={form} className={styles.signInCard} onSubmit={submit} noValidate>
+        <div className={styles.head}>
+          <h1>Sign in to the studio</h1>
           <p className="muted">
             This engine works only for the person who started it. Open the sign-in link it printed
             when it started — the line beginning <code>TAPEHOUSE_LOGIN</code>, or the link{' '}
@@ -82,15 +83,16 @@ export function StudioSignIn({
           testId="studio-token-input"
         />
         <FormMessages error={failure} testId="studio-sign-in-messages" />
-        <button
+        <Button
+          variant="primary"
+          block
+          icon="key"
           type="submit"
-          className="button button--primary button--block"
           disabled={busy}
-          data-testid="studio-token-submit"
+          testId="studio-token-submit"
         >
-          <Icon name="key" />
           {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        </Button>
       </form>
     </main>
   );

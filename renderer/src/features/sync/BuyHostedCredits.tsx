@@ -1,60 +1,59 @@
 /**
  * Buying credits on the linked hosted account (the machine owner's purchase): the hosted service
- * opens the payment page (Stripe) and the credits land there; this studio never sees a payment
- * secret. docs/api/credits.md, "Pay-as-you-go".
+ * opens the payment page and the credits land there; this studio never sees a payment secret.
+ * docs/api/credits.md, "Pay-as-you-go".
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { studioApi } from '../../api/studio-api.ts';
-import { FormMessages, TextField } from '../../ui/Field.tsx';
-import { Icon } from '../../ui/Icon.tsx';
+import { useContractMutation } from '../../data/contract-query.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Form, FormActions, FormMessages, NumberField } from '../../ui/Field.tsx';
 
 export function BuyHostedCredits() {
   const [amount, setAmount] = useState('10');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setSuccess(null);
-    try {
-      const session = await studioApi().post('/credits/payg/create-checkout-session', {
-        json: { amount_usd: Number(amount) },
-      });
+  const checkout = useContractMutation('post', '/credits/payg/create-checkout-session', {
+    onSuccess: (session) => {
       if (session.checkout_url) window.open(session.checkout_url, '_blank', 'noopener');
-      setSuccess(
-        `Checkout opened for ${session.credits_to_receive.toLocaleString('en-US')} credits. ` +
-          'They appear here after the payment and the next sync.',
-      );
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+    },
+  });
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} data-testid="sync-buy">
-      <TextField
-        label="Buy credits on the hosted account (USD, 1 to 1000)"
-        type="number"
-        min={1}
-        max={1000}
-        step="any"
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        testId="sync-buy-amount"
-      />
-      <FormMessages error={error} success={success} testId="sync-buy-messages" />
-      <div className="form__actions">
-        <button type="submit" className="button" disabled={busy}>
-          <Icon name="coins" />
-          {busy ? 'Opening checkout…' : 'Buy credits'}
-        </button>
-      </div>
-    </form>
+    <Card
+      title="Buy credits"
+      description="Bought on the linked hosted account, for every linked workstation."
+    >
+      <Form
+        onSubmit={(event) => {
+          event.preventDefault();
+          checkout.mutate({ json: { amount_usd: Number(amount) } });
+        }}
+        testId="sync-buy"
+      >
+        <NumberField
+          label="Amount"
+          unit="USD"
+          min={1}
+          max={1000}
+          step="any"
+          value={amount}
+          hint="From $1 to $1,000."
+          onChange={(e) => setAmount(e.target.value)}
+          testId="sync-buy-amount"
+        />
+        <FormMessages
+          error={checkout.error ? errorMessage(checkout.error) : null}
+          success={
+            checkout.data &&
+            `Checkout opened for ${checkout.data.credits_to_receive.toLocaleString('en-US')} credits. They appear here after the payment and the next sync.`
+          }
+          testId="sync-buy-messages"
+        />
+        <FormActions>
+          <Button type="submit" icon="coins" busy={checkout.isPending}>
+            Buy credits
+          </Button>
+        </FormActions>
+      </Form>
+    </Card>
   );
 }

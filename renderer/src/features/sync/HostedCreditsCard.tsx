@@ -5,6 +5,7 @@
  * while unlinked.
  */
 import { Card } from '../../ui/Card.tsx';
+import { Table, cell } from '../../ui/Table.tsx';
 import { Facts } from '../../ui/Facts.tsx';
 import { Badge } from '../../ui/Badge.tsx';
 import { ago } from './sync-model.ts';
@@ -27,7 +28,7 @@ export function HostedCreditsCard({
       testId="hosted-credits"
       aside={<Badge tone="neutral">{credits.plan_name ?? 'Hosted plan'}</Badge>}
     >
-      <p className="muted small card__intro">
+      <p className="muted small">
         The credits of {email ?? 'the linked account'} on the hosted service, shared by every
         workstation linked to it. Work offloaded to the hosted service and purchases are paid from
         here; work done on this machine uses the local ledger. Read {ago(credits.fetched_at)}.
@@ -42,13 +43,12 @@ export function HostedCreditsCard({
         ]}
       />
       {credits.recent_usage.length > 0 && (
-        <table className="data-table" data-testid="hosted-usage">
-          <caption className="muted small">Latest usage on the hosted account</caption>
+        <Table label="Latest usage on the hosted account" testId="hosted-usage">
           <thead>
             <tr>
               <th scope="col">When</th>
               <th scope="col">Service</th>
-              <th scope="col" className="data-table__num">
+              <th scope="col" className={cell.num}>
                 Credits
               </th>
             </tr>
@@ -58,11 +58,11 @@ export function HostedCreditsCard({
               <tr key={record.id}>
                 <td>{ago(record.created_at)}</td>
                 <td>{record.service_type}</td>
-                <td className="data-table__num">{number(record.credits_used)}</td>
+                <td className={cell.num}>{number(record.credits_used)}</td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </Card>
   );

@@ -3,74 +3,53 @@
  * workstations, or Google/GitHub in the system browser (the engine listens on a loopback
  * address for the redirect; the panel follows the status until the link is made).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { FormMessages, TextField } from '../../ui/Field.tsx';
-import { Icon } from '../../ui/Icon.tsx';
-import type { SyncClient } from './sync-client.ts';
-import type { OAuthProvider, SyncStatus } from './sync-types.ts';
+import { useContractMutation } from '../../data/contract-query.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Form, FormActions, FormMessages, TextField } from '../../ui/Field.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import type { SyncStatus } from './sync-types.ts';
 
 type Mode = 'password' | 'api_key';
 
-export function SyncLinkForm({
-  client,
-  onLinked,
-  onBrowserSignIn,
-}: {
-  client: SyncClient;
-  onLinked: (status: SyncStatus) => void;
-  onBrowserSignIn: () => void;
-}) {
+export function SyncLinkForm({ onLinked }: { onLinked: (status: SyncStatus) => void }) {
   const [mode, setMode] = useState<Mode>('password');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [apiKey, setApiKey] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const request = mode === 'password' ? { email, password } : { api_key: apiKey };
-      onLinked(await client.link(request));
+  const link = useContractMutation('post', '/sync/link', {
+    invalidates: ['/sync', '/credits'],
+    onSuccess: (status) => {
       setPassword('');
       setApiKey('');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const browser = async (provider: OAuthProvider) => {
-    setError(null);
-    try {
-      const started = await client.startBrowserSignIn(provider);
-      // The desktop app opens https links in the system browser; the web studio opens a tab.
-      window.open(started.authorize_url, '_blank', 'noopener');
-      onBrowserSignIn();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
+      onLinked(status);
+    },
+  });
+  const browser = useContractMutation('post', '/sync/link/oauth', {
+    invalidates: ['/sync'],
+    // The desktop app opens https links in the system browser; the web studio opens a tab.
+    onSuccess: (started) => void window.open(started.authorize_url, '_blank', 'noopener'),
+  });
+  const failure = link.error ?? browser.error;
 
   return (
-    <form className="form sync-link" onSubmit={(e) => void submit(e)} data-testid="sync-link-form">
-      <div className="sync-link__modes" role="radiogroup" aria-label="How to sign in">
-        {(['password', 'api_key'] as const).map((value) => (
-          <label key={value} className="radio">
-            <input
-              type="radio"
-              name="sync-mode"
-              checked={mode === value}
-              onChange={() => setMode(value)}
-            />
-            {value === 'password' ? 'E-mail and password' : 'API key (unattended workstation)'}
-          </label>
-        ))}
-      </div>
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        link.mutate({ json: mode === 'password' ? { email, password } : { api_key: apiKey } });
+      }}
+      testId="sync-link-form"
+    >
+      <SegmentedControl
+        label="How to sign in"
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'password', label: 'E-mail and password', testId: 'sync-mode-password' },
+          { value: 'api_key', label: 'API key (unattended workstation)', testId: 'sync-mode-key' },
+        ]}
+      />
       {mode === 'password' ? (
         <>
           <TextField
@@ -95,31 +74,31 @@ export function SyncLinkForm({
       ) : (
         <TextField
           label="API key"
-          hint="A key of your hosted account with the sync:link scope. It is exchanged for this workstation's own session and not kept."
+          hint="A key of your hosted account that may link workstations. It is exchanged for this workstation's own sign-in and not kept."
           value={apiKey}
           onChange={(e) => setApiKey(e.target.value)}
           required
           testId="sync-api-key"
         />
       )}
-      <FormMessages error={error} testId="sync-link-messages" />
-      <div className="form__actions">
-        <button
+      <FormMessages error={failure ? errorMessage(failure) : null} testId="sync-link-messages" />
+      <FormActions>
+        <Button
+          variant="primary"
+          icon="lock"
           type="submit"
-          className="button button--primary"
-          disabled={busy}
-          data-testid="sync-link"
+          busy={link.isPending}
+          testId="sync-link"
         >
-          <Icon name="lock" />
-          {busy ? 'Signing in…' : 'Sign in and link'}
-        </button>
-        <button type="button" className="button" onClick={() => void browser('google')}>
+          Sign in and link
+        </Button>
+        <Button onClick={() => browser.mutate({ json: { provider: 'google' } })}>
           Sign in with Google
-        </button>
-        <button type="button" className="button" onClick={() => void browser('github')}>
+        </Button>
+        <Button onClick={() => browser.mutate({ json: { provider: 'github' } })}>
           Sign in with GitHub
-        </button>
-      </div>
-    </form>
+        </Button>
+      </FormActions>
+    </Form>
   );
 }

@@ -4,63 +4,59 @@
  * or signed out. The machine owner's page (studio token): no local sign-in needed.
  * docs/api/sync.md.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation, useContractQuery } from '../../data/contract-query.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Badge } from '../../ui/Badge.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Facts } from '../../ui/Facts.tsx';
 import { FormMessages } from '../../ui/Field.tsx';
-import { Icon } from '../../ui/Icon.tsx';
-import { Badge } from '../../ui/Badge.tsx';
-import { useLoaded } from '../../lib/use-loader.ts';
+import { PageBody } from '../../ui/Layout.tsx';
+import { Toggle } from '../../ui/Toggle.tsx';
 import { BuyHostedCredits } from './BuyHostedCredits.tsx';
+import { credentialStoreWords } from './credential-store.ts';
 import { HostedCreditsCard } from './HostedCreditsCard.tsx';
-import { SyncClient } from './sync-client.ts';
 import { SyncLinkForm } from './SyncLinkForm.tsx';
 import { ago, headline, methodLabel, queued } from './sync-model.ts';
-import type { SyncStatus } from './sync-types.ts';
-import './sync.css';
+import styles from './Sync.module.css';
 
 /** How often the panel refreshes the status while shown (a browser sign-in: every second). */
 const REFRESH_MS = 10_000;
 const PENDING_REFRESH_MS = 1_000;
 
 export function SyncPanel() {
-  const client = useMemo(() => new SyncClient(), []);
-  const load = useCallback((signal: AbortSignal) => client.status(signal), [client]);
-  const status = useLoaded(load, errorMessage);
+  const status = useContractQuery(
+    '/sync/status',
+    {},
+    { refetchInterval: (data) => (data?.oauth_pending ? PENDING_REFRESH_MS : REFRESH_MS) },
+  );
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { reload, setData } = status;
-  const pending = status.data?.oauth_pending ?? null;
-
-  useEffect(() => {
-    const timer = setInterval(reload, pending ? PENDING_REFRESH_MS : REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reload, pending]);
-
-  const act = async (work: () => Promise<SyncStatus>, done?: (s: SyncStatus) => string | null) => {
-    setBusy(true);
-    setError(null);
-    setMessage(null);
-    try {
-      const next = await work();
-      setData(() => next);
-      setMessage(done?.(next) ?? null);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const families = { invalidates: ['/sync', '/credits'] };
+  const run = useContractMutation('post', '/sync/run', {
+    ...families,
+    onSuccess: () => setMessage('Synced.'),
+  });
+  const settings = useContractMutation('put', '/sync/settings', families);
+  const unlink = useContractMutation('post', '/sync/unlink', {
+    ...families,
+    onSuccess: (answer) => setMessage(answer.message ?? 'Unlinked.'),
+  });
   const current = status.data;
+  const pending = current?.oauth_pending ?? null;
   if (!current) {
-    return <FormMessages error={status.error} testId="sync-load" />;
+    return (
+      <FormMessages error={status.error ? errorMessage(status.error) : null} testId="sync-load" />
+    );
   }
   const head = headline(current);
+  const store = credentialStoreWords(current.credential_store);
+  const busy = run.isPending || settings.isPending || unlink.isPending;
+  const failure = run.error ?? settings.error ?? unlink.error;
+
   return (
-    <div className="stack sync" data-testid="sync-panel">
+    <PageBody testId="sync-panel">
       <Card
         title="Tapehouse account sync"
         testId="sync-state"
@@ -70,14 +66,20 @@ export function SyncPanel() {
           </Badge>
         }
       >
-        <p
-          className={`alert alert--${head.tone === 'ok' ? 'ok' : head.tone === 'error' ? 'error' : 'info'}`}
+        <Alert
+          tone={
+            head.tone === 'ok'
+              ? 'ok'
+              : head.tone === 'error'
+                ? 'error'
+                : head.tone === 'warn'
+                  ? 'warn'
+                  : 'info'
+          }
+          icon={head.tone === 'neutral' ? 'monitor' : undefined}
         >
-          <Icon
-            name={head.tone === 'ok' ? 'check' : head.tone === 'neutral' ? 'monitor' : 'alert'}
-          />
           <span data-testid="sync-headline">{head.text}</span>
-        </p>
+        </Alert>
         <Facts
           items={[
             ['Hosted service', current.hosted_url],
@@ -86,90 +88,70 @@ export function SyncPanel() {
             ['Last sync', ago(current.last_sync_at), 'sync-last'],
             ['Queued events', queued(current.queue_length), 'sync-queue'],
             ['Forwarded so far', String(current.forwarded_total)],
-            [
-              'Tokens kept in',
-              current.credential_store.kind === 'keychain'
-                ? 'the OS credential store'
-                : `a file only you can read (${current.credential_store.location})`,
-              'sync-store',
-            ],
+            ['Sign-in kept in', store.where, 'sync-store'],
           ]}
         />
-        {current.credential_store.note && (
+        {store.why && (
           <p className="muted small" data-testid="sync-store-note">
-            {current.credential_store.note}
+            {store.why}
           </p>
         )}
         {pending && (
-          <p className="alert alert--info" data-testid="sync-oauth-pending">
-            <Icon name="clock" />
-            <span>
-              Finish the {pending.provider === 'google' ? 'Google' : 'GitHub'} sign-in in your
-              browser.{' '}
-              <a href={pending.authorize_url} target="_blank" rel="noreferrer">
-                Open it again
-              </a>
-            </span>
-          </p>
+          <Alert tone="info" icon="clock" testId="sync-oauth-pending">
+            Finish the {pending.provider === 'google' ? 'Google' : 'GitHub'} sign-in in your
+            browser.{' '}
+            <a href={pending.authorize_url} target="_blank" rel="noreferrer">
+              Open it again
+            </a>
+          </Alert>
         )}
-        <FormMessages error={error} success={message} testId="sync-messages" />
+        <FormMessages
+          error={failure ? errorMessage(failure) : null}
+          success={message}
+          testId="sync-messages"
+        />
         {current.linked ? (
-          <div className="form__actions">
-            <button
-              type="button"
-              className="button"
+          <div className={styles.actions}>
+            <Button
+              icon="refresh"
+              busy={run.isPending}
               disabled={busy}
-              onClick={() =>
-                void act(
-                  () => client.run(),
-                  () => 'Synced.',
-                )
-              }
-              data-testid="sync-run"
+              onClick={() => run.mutate({})}
+              testId="sync-run"
             >
-              <Icon name="refresh" />
               Sync now
-            </button>
-            <label className="sync__toggle">
-              <input
-                type="checkbox"
-                checked={current.offload}
-                disabled={busy}
-                onChange={(e) => void act(() => client.setOffload(e.target.checked))}
-                data-testid="sync-offload"
-              />
-              Run what this machine cannot (a missing model pack) on the hosted service, paid from
-              the hosted account
-            </label>
-            <button
-              type="button"
-              className="button button--danger-ghost button--small"
+            </Button>
+            <Toggle
+              role="switch"
+              checked={current.offload}
               disabled={busy}
-              onClick={() =>
-                void act(
-                  () => client.unlink(),
-                  (answer) => ('message' in answer ? (answer.message as string | null) : null),
-                )
-              }
-              data-testid="sync-unlink"
+              onChange={(offload) => settings.mutate({ json: { offload } })}
+              testId="sync-offload"
             >
-              <Icon name="logout" />
+              Run what this machine cannot (a missing model) on the hosted service, paid from the
+              hosted account
+            </Toggle>
+            <Button
+              variant="danger-ghost"
+              size="sm"
+              icon="logout"
+              disabled={busy}
+              onClick={() => unlink.mutate({})}
+              testId="sync-unlink"
+            >
               Unlink this studio
-            </button>
+            </Button>
           </div>
         ) : (
           <SyncLinkForm
-            client={client}
-            onLinked={(next) => {
-              setData(() => next);
-              setMessage(`Linked to ${next.account_email ?? 'the hosted account'}.`);
-            }}
-            onBrowserSignIn={reload}
+            onLinked={(next) =>
+              setMessage(`Linked to ${next.account_email ?? 'the hosted account'}.`)
+            }
           />
         )}
       </Card>
       <HostedCreditsCard credits={current.hosted_credits} email={current.account_email} />
       {current.linked && <BuyHostedCredits />}
-    </div>
+    </PageBody>
   );
 }

@@ -5,8 +5,10 @@
  */
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import type { TranscriptionClient } from './transcription-client.ts';
+import { useStudioApi } from '../../data/contract-query.ts';
+import { Button } from '../../ui/Button.tsx';
 import { EXPORT_FORMATS, type ExportFormat } from './transcription-types.ts';
+import styles from './Transcription.module.css';
 
 const LABELS: Record<ExportFormat, string> = {
   txt: 'Text (.txt)',
@@ -15,16 +17,22 @@ const LABELS: Record<ExportFormat, string> = {
   json: 'JSON',
 };
 
-export function ExportBar({ client, jobId }: { client: TranscriptionClient; jobId: number }) {
+export function ExportBar({ jobId }: { jobId: number }) {
+  const api = useStudioApi();
   const [error, setError] = useState<string | null>(null);
   const download = async (format: ExportFormat) => {
     setError(null);
     try {
-      const { blob, filename } = await client.document(jobId, format);
-      const url = URL.createObjectURL(blob);
+      const response = await api.send('get', '/transcription/transcript/{transcription_job_id}', {
+        params: { transcription_job_id: jobId },
+        query: { format },
+      });
+      const disposition = response.headers.get('content-disposition') ?? '';
+      const named = /filename="?([^";]+)"?/.exec(disposition)?.[1];
+      const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
-      link.download = filename;
+      link.download = named ?? `transcript.${format}`;
       link.click();
       // The click has handed the file to the browser; the object URL is no longer needed.
       setTimeout(() => URL.revokeObjectURL(url), 1000);
@@ -33,21 +41,21 @@ export function ExportBar({ client, jobId }: { client: TranscriptionClient; jobI
     }
   };
   return (
-    <div className="transcript__exports" role="group" aria-label="Export">
-      <span>Export</span>
+    <div className={styles.exports} role="group" aria-label="Export">
+      <span className="muted">Export</span>
       {EXPORT_FORMATS.map((format) => (
-        <button
+        <Button
+          size="sm"
+          icon="download"
           key={format}
-          type="button"
-          className="button button--small"
           onClick={() => void download(format)}
-          data-testid={`transcript-export-${format}`}
+          testId={`transcript-export-${format}`}
         >
           {LABELS[format]}
-        </button>
+        </Button>
       ))}
       {error && (
-        <span className="transcript__error" role="alert">
+        <span className="small" role="alert">
           {error}
         </span>
       )}

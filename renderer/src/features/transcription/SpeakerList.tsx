@@ -4,8 +4,11 @@
  * transcript of the project shows it too.
  */
 import { useState } from 'react';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/Field.tsx';
 import { speakerColour } from '../audiobooks/speaker-colour.ts';
 import type { TranscriptSpeaker } from './transcription-types.ts';
+import styles from './Transcription.module.css';
 
 export function SpeakerList({
   speakers,
@@ -16,7 +19,7 @@ export function SpeakerList({
 }) {
   if (speakers.length === 0) return null;
   return (
-    <ul className="transcript-speakers" aria-label="Speakers">
+    <ul className={styles.speakers} aria-label="Speakers">
       {speakers.map((speaker) => (
         <SpeakerItem key={speaker.label} speaker={speaker} onRename={onRename} />
       ))}
@@ -40,48 +43,50 @@ function SpeakerItem({
   };
   return (
     <li
-      className="transcript-speaker"
+      className={styles.speaker}
       style={colour ? { borderColor: colour.border, background: colour.background } : undefined}
       data-testid={`speaker-${speaker.label}`}
     >
-      <span className="transcript-speaker__swatch" style={{ background: colour?.text }} />
+      <span className={styles.swatch} style={{ background: colour?.text }} />
       {draft === null ? (
         <>
-          <span className="transcript-speaker__name" style={{ color: colour?.text }}>
+          <span className={styles.speakerName} style={{ color: colour?.text }}>
             {speaker.name}
           </span>
-          <button
-            type="button"
-            className="button button--small"
+          <Button
+            size="sm"
+            variant="ghost"
+            icon="edit"
             onClick={() => setDraft(speaker.name)}
             aria-label={`Rename ${speaker.name}`}
-            data-testid={`speaker-rename-${speaker.label}`}
+            testId={`speaker-rename-${speaker.label}`}
           >
             Rename
-          </button>
+          </Button>
         </>
       ) : (
         <form
-          className="transcript-speaker__form"
+          className={styles.speakerForm}
           onSubmit={(event) => {
             event.preventDefault();
             void save();
           }}
         >
-          <input
-            aria-label={`New name for ${speaker.label}`}
+          <TextField
+            label={`New name for ${speaker.label}`}
+            hideLabel
             value={draft}
             maxLength={80}
             autoFocus
             onChange={(event) => setDraft(event.target.value)}
-            data-testid={`speaker-name-${speaker.label}`}
+            testId={`speaker-name-${speaker.label}`}
           />
-          <button type="submit" className="button button--small button--primary">
+          <Button size="sm" variant="primary" type="submit">
             Save
-          </button>
-          <button type="button" className="button button--small" onClick={() => setDraft(null)}>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setDraft(null)}>
             Cancel
-          </button>
+          </Button>
         </form>
       )}
     </li>

@@ -1,13 +1,18 @@
 /**
- * One segment of the transcript: its speaker (coloured), its time, and its words — each a button
- * that seeks the player to where it is spoken, the one being played highlighted. "Edit" turns the
- * text into a text box; the correction is saved on the engine (exports use it) and the segment
- * is then shown as text (its word times belong to the words heard, not to the correction).
+ * One segment of the transcript: its speaker (coloured), its time, and its words — each an
+ * inline button that seeks the player to where it is spoken, the one being played marked. "Edit"
+ * turns the text into a text box; the correction is saved on the engine (exports use it) and the
+ * segment is then shown as text (its word times belong to the words heard, not the correction).
  */
 import { useState } from 'react';
+import { Button } from '../../ui/Button.tsx';
+import { cx } from '../../ui/cx.ts';
+import { FormActions, TextArea } from '../../ui/Field.tsx';
+import { InlineButton } from '../../ui/InlineButton.tsx';
 import { speakerColour } from '../audiobooks/speaker-colour.ts';
 import { clock, showsWords } from './transcript-time.ts';
 import type { TranscriptSegment } from './transcription-types.ts';
+import styles from './Transcription.module.css';
 
 export function TranscriptSegmentRow({
   segment,
@@ -29,82 +34,83 @@ export function TranscriptSegmentRow({
   };
   return (
     <li
-      className={playingWord === null ? 'transcript-segment' : 'transcript-segment is-playing'}
+      className={cx(styles.segment, playingWord !== null && styles.playing)}
       style={colour ? { borderLeftColor: colour.text } : undefined}
       data-testid={`segment-${segment.id}`}
+      data-playing={playingWord !== null}
     >
-      <div className="transcript-segment__head">
+      <div className={styles.segmentHead}>
         {segment.speaker !== null && (
           <span
-            className="transcript-segment__speaker"
+            className={styles.segmentSpeaker}
             style={{ color: colour?.text }}
             data-testid="segment-speaker"
           >
             {segment.speaker}
           </span>
         )}
-        <button
-          type="button"
-          className="transcript-segment__time"
+        <InlineButton
+          quiet
           onClick={() => onSeek(segment.start)}
           aria-label={`Play from ${clock(segment.start)}`}
         >
           {clock(segment.start)}
-        </button>
-        {segment.edited && <span className="transcript-segment__edited">corrected</span>}
+        </InlineButton>
+        {segment.edited && <span className={styles.edited}>corrected</span>}
         {draft === null && (
-          <button
-            type="button"
-            className="button button--small transcript-segment__edit"
+          <Button
+            size="sm"
+            variant="ghost"
+            icon="edit"
             onClick={() => setDraft(segment.text)}
-            data-testid={`segment-edit-${segment.id}`}
+            testId={`segment-edit-${segment.id}`}
           >
             Edit
-          </button>
+          </Button>
         )}
       </div>
       {draft !== null ? (
         <form
-          className="transcript-segment__form"
           onSubmit={(event) => {
             event.preventDefault();
             void save();
           }}
         >
-          <textarea
-            aria-label="Segment text"
+          <TextArea
+            label="Segment text"
+            hideLabel
             value={draft}
             rows={Math.min(6, Math.ceil(draft.length / 80) + 1)}
             onChange={(event) => setDraft(event.target.value)}
-            data-testid={`segment-text-${segment.id}`}
+            testId={`segment-text-${segment.id}`}
           />
-          <div className="transcript-segment__actions">
-            <button type="submit" className="button button--small button--primary">
+          <FormActions>
+            <Button size="sm" variant="primary" type="submit">
               Save
-            </button>
-            <button type="button" className="button button--small" onClick={() => setDraft(null)}>
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setDraft(null)}>
               Cancel
-            </button>
-          </div>
+            </Button>
+          </FormActions>
         </form>
       ) : showsWords(segment) ? (
-        <p className="transcript-segment__text">
+        <p className={styles.segmentText}>
           {segment.words.map((word, index) => (
-            <button
-              key={index}
-              type="button"
-              className={index === playingWord ? 'transcript-word is-spoken' : 'transcript-word'}
-              onClick={() => onSeek(word.start)}
-              title={`${clock(word.start)}${word.confidence === null ? '' : ` · ${Math.round(word.confidence * 100)} %`}`}
-              data-testid="transcript-word"
-              data-start={word.start}
-            >
-              {word.word.trim()}
-            </button>
+            <span key={index}>
+              <InlineButton
+                current={index === playingWord}
+                onClick={() => onSeek(word.start)}
+                title={`${clock(word.start)}${word.confidence === null ? '' : ` · ${Math.round(word.confidence * 100)} %`}`}
+                testId="transcript-word"
+                data-start={word.start}
+              >
+                {word.word.trim()}
+              </InlineButton>{' '}
+            </span>
           ))}
         </p>
       ) : (
-        <p className="transcript-segment__text" data-testid="segment-plain-text">
+        <p className={styles.segmentText} data-testid="segment-plain-text">
           {segment.text}
         </p>
       )}

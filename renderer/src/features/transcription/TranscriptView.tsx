@@ -3,94 +3,97 @@
  * from the recording itself, click to seek), the speakers in their colours with their names
  * editable, the segments with clickable words following the playhead, and the exports.
  */
-import { useCallback } from 'react';
+import { useStudioApi } from '../../data/contract-query.ts';
 import { useWavePlayer } from '../../ui/audio/use-wave-player.ts';
 import { WAVE_LOOKS } from '../../ui/audio/wave-looks.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { IconButton } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
 import { ExportBar } from './ExportBar.tsx';
 import { SpeakerList } from './SpeakerList.tsx';
 import { TranscriptSegmentRow } from './TranscriptSegmentRow.tsx';
 import { clock, playingAt } from './transcript-time.ts';
-import type { TranscriptionClient } from './transcription-client.ts';
 import type { TranscriptionResult } from './transcription-types.ts';
+import styles from './Transcription.module.css';
 
 export function TranscriptView({
   result,
   audioUrl,
-  client,
-  update,
+  save,
 }: {
   result: TranscriptionResult;
   audioUrl: string;
-  client: TranscriptionClient;
-  update: (change: () => Promise<TranscriptionResult>) => Promise<void>;
+  save: (change: () => Promise<unknown>) => Promise<void>;
 }) {
+  const api = useStudioApi();
   const file = result.files[0];
   const player = useWavePlayer(audioUrl, WAVE_LOOKS.take);
   const { ready, playing, time, failure } = player;
   const playingNow = playingAt(result.segments, time);
-  const seek = useCallback(
-    (seconds: number) => {
-      player.seek(seconds);
-    },
-    [player],
-  );
+  const job = { transcription_job_id: result.job_id };
   const rename = (label: string, name: string) =>
-    update(async () => {
-      await client.nameSpeaker(result.project_id, label, name);
-      return client.result(result.job_id);
-    });
+    save(() =>
+      api.put('/transcription/projects/{transcript_project_id}/speakers/{speaker_label}', {
+        params: { transcript_project_id: result.project_id, speaker_label: label },
+        json: { name },
+      }),
+    );
+  const meta = [
+    result.language,
+    result.duration === null ? null : clock(result.duration),
+    result.model,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
-    <section className="card transcript" aria-label="Transcript" data-testid="transcript">
-      <h2>
-        {file?.filename ?? 'Transcript'}
-        <span className="transcript__meta">
-          {result.language && ` · ${result.language}`}
-          {result.duration !== null && ` · ${clock(result.duration)}`}
-          {result.model && ` · ${result.model}`}
-        </span>
-      </h2>
+    <Card title={file?.filename ?? 'Transcript'} description={meta} testId="transcript">
       <div
-        className="transcript__player"
+        className={styles.player}
         data-testid="transcript-player"
         data-ready={ready}
         data-time={time.toFixed(2)}
       >
-        <button
-          type="button"
-          className="transcript__play"
+        <IconButton
+          icon={playing ? 'pause' : 'play'}
+          variant="secondary"
           onClick={player.playPause}
           disabled={!ready}
-          aria-label={playing ? 'Pause' : 'Play'}
-          data-testid="transcript-play"
-        >
-          {playing ? '❚❚' : '▶'}
-        </button>
-        <div className="transcript__wave" ref={player.container} />
-        <span className="transcript__time" data-testid="transcript-time">
+          label={playing ? 'Pause' : 'Play'}
+          testId="transcript-play"
+        />
+        <div className={styles.wave} ref={player.container} />
+        <span className={styles.time} data-testid="transcript-time">
           {clock(time)}
         </span>
       </div>
       {/* The element wavesurfer plays through; the row above is its control. */}
       <audio ref={player.media} preload="auto" hidden />
-      {failure && <p className="transcript__error">Could not load the audio: {failure}</p>}
+      {failure && <Alert tone="error">Could not load the audio: {failure}</Alert>}
       <SpeakerList speakers={result.speakers} onRename={rename} />
-      <ExportBar client={client} jobId={result.job_id} />
+      <ExportBar jobId={result.job_id} />
       {result.segments.length === 0 ? (
-        <p>No speech was recognised.</p>
+        <p className="muted">No speech was recognised.</p>
       ) : (
-        <ol className="transcript__segments">
+        <ol className={styles.segments}>
           {result.segments.map((segment) => (
             <TranscriptSegmentRow
               key={segment.id}
               segment={segment}
               playingWord={playingNow?.segment === segment.id ? playingNow.word : null}
-              onSeek={seek}
-              onSaveText={(text) => update(() => client.editText(result.job_id, segment.id, text))}
+              onSeek={player.seek}
+              onSaveText={(text) =>
+                save(() =>
+                  api.patch('/transcription/transcript/{transcription_job_id}', {
+                    params: job,
+                    json: { segments: [{ id: segment.id, text }] },
+                  }),
+                )
+              }
             />
           ))}
         </ol>
       )}
-    </section>
+    </Card>
   );
 }

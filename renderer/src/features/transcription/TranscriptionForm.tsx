@@ -1,7 +1,12 @@
 /** "Transcribe a recording": the file, the language (or detect), speakers on or off. */
 import { useState } from 'react';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { FormMessages, TextField } from '../../ui/Field.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
+import { Toggle } from '../../ui/Toggle.tsx';
 import type { TranscriptionChoices } from './transcription-types.ts';
+import styles from './Transcription.module.css';
 
 export function TranscriptionForm({
   busy,
@@ -19,8 +24,7 @@ export function TranscriptionForm({
   const [language, setLanguage] = useState('');
   const [speakers, setSpeakers] = useState(true);
   return (
-    <section className="card" aria-label="New transcription">
-      <h2>Transcribe a recording</h2>
+    <Card title="Transcribe a recording" testId="transcription-form">
       <FileDrop
         label="Audio or video file"
         accept="audio/*,video/*"
@@ -28,41 +32,34 @@ export function TranscriptionForm({
         disabled={busy}
         onFile={setFile}
       />
-      <div className="transcription-options">
-        <label className="field">
-          <span>Language</span>
-          <input
-            value={language}
-            placeholder="detect (or en, de, fr…)"
-            maxLength={16}
-            onChange={(event) => setLanguage(event.target.value.trim())}
-            data-testid="transcription-language"
-          />
-        </label>
-        <label className="transcription-check">
-          <input
-            type="checkbox"
-            checked={speakers}
-            onChange={(event) => setSpeakers(event.target.checked)}
-            data-testid="transcription-speakers"
-          />
-          <span>Tell speakers apart</span>
-        </label>
+      <div className={styles.options}>
+        <TextField
+          label="Language"
+          optional
+          value={language}
+          placeholder="detect (or en, de, fr…)"
+          maxLength={16}
+          onChange={(event) => setLanguage(event.target.value.trim())}
+          hint="Empty: detected from the speech."
+          testId="transcription-language"
+        />
+        <Toggle checked={speakers} onChange={setSpeakers} testId="transcription-speakers">
+          Tell speakers apart
+        </Toggle>
       </div>
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={!file || busy || running}
-        onClick={() => file && onStart({ file, language, speakers })}
-        data-testid="transcription-start"
-      >
-        Transcribe
-      </button>
-      {error && (
-        <p className="transcript__error" role="alert" data-testid="transcription-error">
-          {error}
-        </p>
-      )}
-    </section>
+      <FormMessages error={error} testId="transcription-messages" />
+      <div>
+        <Button
+          variant="primary"
+          icon="captions"
+          busy={busy}
+          disabled={!file || running}
+          onClick={() => file && onStart({ file, language, speakers })}
+          testId="transcription-start"
+        >
+          Transcribe
+        </Button>
+      </div>
+    </Card>
   );
 }

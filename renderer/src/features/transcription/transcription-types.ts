@@ -15,8 +15,8 @@ export type TranscriptSpeaker = TranscriptionResult['speakers'][number];
 export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** What the page follows while a transcription runs: the status route's record, by job id. */
-export type TranscriptionRun = TranscriptionStatus & { id: number };
+/** What the page follows while a transcription runs: the status route's record. */
+export type TranscriptionRun = TranscriptionStatus;
 
 export function isFinished(run: TranscriptionRun): boolean {
   return run.status === 'COMPLETED' || run.status === 'FAILED' || run.status === 'CANCELLED';

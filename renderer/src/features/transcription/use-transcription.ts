@@ -1,14 +1,15 @@
 /**
- * The Transcription page's data: starting a job (upload and start in one call), the job
- * followed live from the studio's event stream (useJob, through useToolJob: progress, stage,
- * time left — never polled), and the result read once it completed. Edits and speaker names
- * are saved to the engine and the answer replaces the shown result.
+ * The Transcription page's data: starting a job (upload and start in one request), the job
+ * followed live (useJobRun: progress, stage, time left — never polled), and the result, one
+ * query read once the job completed. A correction or a speaker's name is saved to the engine
+ * and the result read again; the recording's URL stays the first one answered, so the player
+ * keeps its place (every answer signs the audio anew, with a new expiry).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
 import type { Job } from '../../api/types.ts';
-import { toolStatus, useToolJob } from '../jobs/use-tool-job.ts';
-import { TranscriptionClient } from './transcription-client.ts';
+import { useContractQuery, useInvalidate, useStudioApi } from '../../data/contract-query.ts';
+import { toolStatus, useJobRun } from '../../data/use-job-run.ts';
 import type {
   TranscriptionChoices,
   TranscriptionResult,
@@ -26,89 +27,68 @@ function withLive(record: TranscriptionRun, live: Job): TranscriptionRun {
 }
 
 export interface Transcription {
-  client: TranscriptionClient;
+  /** The job shown. */
+  id: number | null;
   run: TranscriptionRun | null;
   result: TranscriptionResult | null;
-  /**
-   * The recording's signed URL as first answered: every later answer signs it again (a new
-   * expiry), and reloading the player after each rename or correction would lose its place.
-   */
   audioUrl: string;
   busy: boolean;
   error: string | null;
-  start: (choices: TranscriptionChoices) => Promise<void>;
-  /** Runs a change against the engine and shows the result it answers (or the error). */
-  update: (change: () => Promise<TranscriptionResult>) => Promise<void>;
+  start: (choices: TranscriptionChoices) => void;
+  /** Saves a change, then reads the result again (or shows why it was refused). */
+  save: (change: () => Promise<unknown>) => Promise<void>;
 }
 
 export function useTranscription(): Transcription {
-  const client = useMemo(() => new TranscriptionClient(), []);
-  const [started, setStarted] = useState<TranscriptionRun | null>(null);
-  const [result, setResult] = useState<TranscriptionResult | null>(null);
-  const [audioUrl, setAudioUrl] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const fetchFinal = useCallback(
-    (id: number, signal: AbortSignal) => client.status(id, signal),
-    [client],
-  );
-  const { job: run, error: finalError } = useToolJob(started, fetchFinal, withLive);
-  const completedId = run?.status === 'COMPLETED' ? run.id : null;
-
-  useEffect(() => {
-    if (completedId === null) return;
-    const abort = new AbortController();
-    client.result(completedId, abort.signal).then(
-      (answer) => {
-        if (abort.signal.aborted) return;
-        setResult(answer);
-        setAudioUrl(answer.files[0]?.audio_url ?? '');
-      },
-      (caught: unknown) => !abort.signal.aborted && setError(errorMessage(caught)),
-    );
-    return () => abort.abort();
-  }, [client, completedId]);
-
-  const start = useCallback(
-    async (choices: TranscriptionChoices) => {
-      setBusy(true);
-      setError(null);
-      setStarted(null);
-      setResult(null);
-      setAudioUrl('');
-      try {
-        const created = await client.start(choices);
-        setStarted({
-          id: created.job_id,
-          job_id: created.job_id,
-          task_id: created.task_id,
-          job_type: choices.speakers ? 'speaker_diarization' : 'transcription',
-          status: created.status,
-          progress: 0,
-          stage: null,
-          eta_seconds: null,
-          message: created.message,
-          error: null,
-          created_at: new Date().toISOString(),
-          completed_at: null,
-        });
-      } catch (e) {
-        setError(errorMessage(e));
-      } finally {
-        setBusy(false);
-      }
+  const api = useStudioApi();
+  const invalidate = useInvalidate();
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const run = useJobRun({
+    statusPath: '/transcription/status/{transcription_job_id}',
+    statusCall: (id) => ({ params: { transcription_job_id: id } }),
+    start: (choices: TranscriptionChoices) => {
+      const form = new FormData();
+      form.append('files', choices.file, choices.file.name);
+      if (choices.language !== '') form.set('language', choices.language);
+      form.set('enable_speaker_diarization', String(choices.speakers));
+      return api.post('/transcription/transcribe-upload', { body: form });
     },
-    [client],
+    jobId: (created) => created.job_id,
+    withLive,
+  });
+  const completed = run.record?.status === 'COMPLETED' ? run.id : null;
+  const result = useContractQuery(
+    '/transcription/result/{transcription_job_id}',
+    completed === null ? null : { params: { transcription_job_id: completed } },
   );
+  const [audio, setAudio] = useState<{ id: number; url: string } | null>(null);
+  const first = result.data?.files[0]?.audio_url;
+  useEffect(() => {
+    if (completed !== null && first && audio?.id !== completed)
+      setAudio({ id: completed, url: first });
+  }, [completed, first, audio]);
 
-  const update = useCallback(async (change: () => Promise<TranscriptionResult>) => {
-    setError(null);
+  const save = async (change: () => Promise<unknown>) => {
+    setSaveError(null);
     try {
-      setResult(await change());
+      await change();
+      await invalidate('/transcription');
     } catch (e) {
-      setError(errorMessage(e));
+      setSaveError(errorMessage(e));
     }
-  }, []);
-
-  return { client, run, result, audioUrl, busy, error: error ?? finalError, start, update };
+  };
+  const failure = result.error ? errorMessage(result.error) : null;
+  return {
+    id: run.id,
+    run: run.record,
+    result: result.data ?? null,
+    audioUrl: audio?.id === completed ? audio.url : '',
+    busy: run.busy,
+    error: run.error ?? saveError ?? failure,
+    start: (choices) => {
+      setSaveError(null);
+      run.start(choices);
+    },
+    save,
+  };
 }

@@ -1,36 +1,56 @@
 /**
- * "Convert a recording": re-voice speech to one of your voices, then compare the original and
- * the result A/B (the audio kit's synced player).
+ * "Convert a recording": re-voice speech to one of your voices (cloned or designed), followed
+ * live (useJobRun), then compare the original and the result A/B.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { Job } from '../../api/types.ts';
+import { useStudioApi } from '../../data/contract-query.ts';
+import { toolStatus, useJobRun } from '../../data/use-job-run.ts';
+import { Alert } from '../../ui/Alert.tsx';
 import { ABPlayer } from '../../ui/audio/ABPlayer.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
-import { useConversion } from './use-conversion.ts';
-import type { VoiceLabClient } from './voice-lab-client.ts';
-import type { CreatedVoice } from './voice-lab-types.ts';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { useAllVoices } from '../voices/use-all-voices.ts';
+import { VoicePicker } from '../voices/VoicePicker.tsx';
+import type { ConversionJob } from './voice-lab-types.ts';
+import styles from './VoiceLab.module.css';
 
-export function ConvertCard({
-  client,
-  voices,
-}: {
-  client: VoiceLabClient;
-  voices: readonly CreatedVoice[];
-}) {
+function withLive(record: ConversionJob, live: Job): ConversionJob {
+  return { ...record, status: toolStatus(live), progress: live.progress };
+}
+
+export function ConvertCard() {
+  const api = useStudioApi();
   const [file, setFile] = useState<File | null>(null);
   const [source, setSource] = useState<string | null>(null);
-  const [target, setTarget] = useState('');
-  const run = useConversion(client);
-  const job = run.job;
-  const targets = voices.filter((v) => v.status === 'COMPLETED' && v.kind !== 'design');
-  const chosen = target || targets[0]?.uuid || '';
+  const [target, setTarget] = useState<number | null>(null);
+  const own = (useAllVoices().data ?? []).filter((voice) => voice.tier === 'custom');
+  const chosen = own.find((voice) => voice.id === target) ?? own[0] ?? null;
+  useEffect(() => () => void (source && URL.revokeObjectURL(source)), [source]);
+  const run = useJobRun({
+    statusPath: '/voice/convert/{conversion_id}/status',
+    statusCall: (id) => ({ params: { conversion_id: id } }),
+    start: ({ recording, uuid }: { recording: File; uuid: string }) => {
+      const form = new FormData();
+      form.set('voice_uuid', uuid);
+      form.set('file', recording, recording.name);
+      return api.post('/voice/voice-convert', { body: form });
+    },
+    jobId: (created) => created.id,
+    withLive,
+  });
+  const job = run.record;
 
   return (
-    <section className="card vl-card" aria-label="Convert a recording">
-      <h2>Convert a recording</h2>
-      <p className="muted">
-        Keeps the words, timing and emotion; changes the voice to one you cloned.
-      </p>
-      <div className="vl-row">
+    <Card
+      title="Convert a recording"
+      description="Keeps the words, timing and emotion; changes the voice to one of yours."
+      testId="convert-card"
+    >
+      <div className={styles.row}>
         <FileDrop
           label="Speech recording"
           accept="audio/*"
@@ -41,37 +61,43 @@ export function ConvertCard({
             setSource(picked ? URL.createObjectURL(picked) : null);
           }}
         />
-        <label className="field">
-          <span>Target voice</span>
-          <select
-            className="input input--select"
-            value={chosen}
-            onChange={(event) => setTarget(event.target.value)}
-            data-testid="convert-target"
-          >
-            {targets.length === 0 && <option value="">Clone a voice first</option>}
-            {targets.map((v) => (
-              <option key={v.uuid} value={v.uuid}>
-                {v.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!file || !chosen || run.busy}
-          onClick={() => file && void run.start(file, chosen)}
-          data-testid="convert-start"
-        >
-          Convert
-        </button>
       </div>
-      {job && (
-        <p role="status" data-testid="convert-status">
-          {job.status} {job.status === 'PROCESSING' ? `${Math.round(job.progress)} %` : ''}
-          {job.error_message ? ` · ${job.error_message}` : ''}
-        </p>
+      {own.length === 0 ? (
+        <Alert tone="info">
+          Clone or design a voice first: conversion turns speech into one of your voices.
+        </Alert>
+      ) : (
+        <div className={styles.row}>
+          <VoicePicker
+            label="Target voice"
+            voices={own}
+            value={chosen?.id ?? null}
+            onChange={setTarget}
+            testId="convert-target"
+          />
+          <Button
+            variant="primary"
+            busy={run.busy}
+            disabled={!file || !chosen}
+            onClick={() => file && chosen && run.start({ recording: file, uuid: chosen.uuid })}
+            testId="convert-start"
+          >
+            Convert
+          </Button>
+        </div>
+      )}
+      {job && job.status !== 'COMPLETED' && job.status !== 'FAILED' && (
+        <ProgressBar
+          value={job.progress}
+          label="Conversion progress"
+          indeterminate={job.status === 'PENDING'}
+          testId="convert-status"
+        />
+      )}
+      {job?.status === 'FAILED' && (
+        <Alert tone="error" testId="convert-status">
+          {job.error_message ?? 'The conversion failed.'}
+        </Alert>
       )}
       {job?.status === 'COMPLETED' && job.output_url && source && (
         <ABPlayer
@@ -80,11 +106,7 @@ export function ConvertCard({
           testIdPrefix="convert"
         />
       )}
-      {run.error && (
-        <p className="vl-error" role="alert" data-testid="convert-error">
-          {run.error}
-        </p>
-      )}
-    </section>
+      <FormMessages error={run.error} testId="convert-messages" />
+    </Card>
   );
 }

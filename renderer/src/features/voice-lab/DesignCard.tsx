@@ -1,11 +1,18 @@
 /**
- * "Design a voice": a description becomes 1–3 previews (250 credits each), shown side by side
- * with the parameters the engine understood; one of them is published as a custom voice.
+ * "Design a voice": a description becomes one to three previews (each priced in credits), shown
+ * side by side with what the engine understood; one of them is published as your voice.
  */
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import type { VoiceLabClient } from './voice-lab-client.ts';
-import type { CreatedVoice, DesignPreview, DesignResult } from './voice-lab-types.ts';
+import { useContractMutation, useContractQuery } from '../../data/contract-query.ts';
+import { AudioPlayer } from '../../ui/audio/AudioPlayer.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { FormMessages, TextArea, TextField } from '../../ui/Field.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { useCreditPrice } from '../credits/use-credit-price.ts';
+import type { DesignPreview } from './voice-lab-types.ts';
+import styles from './VoiceLab.module.css';
 
 function describeVoice(preview: DesignPreview): string {
   const v = preview.voice;
@@ -13,89 +20,61 @@ function describeVoice(preview: DesignPreview): string {
   return `${who || 'voice'} · ${Math.round(v.measured_f0_hz)} Hz · rate ${v.rate}`;
 }
 
-export function DesignCard({
-  client,
-  onVoice,
-}: {
-  client: VoiceLabClient;
-  onVoice: (voice: CreatedVoice) => void;
-}) {
+export function DesignCard() {
+  const price = useCreditPrice();
+  // What one preview costs, as the engine prices it (docs/api/voices-custom.md, "Design").
+  const perPreview = useContractQuery('/credits/multipliers', {}).data?.voice_cloning_generation;
   const [prompt, setPrompt] = useState('');
-  const [count, setCount] = useState(2);
-  const [result, setResult] = useState<DesignResult | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [published, setPublished] = useState<CreatedVoice | null>(null);
+  const [count, setCount] = useState('2');
   const [name, setName] = useState('Designed voice');
-
-  const design = async () => {
-    setBusy(true);
-    setError(null);
-    setPublished(null);
-    try {
-      setResult(await client.design(prompt.trim(), count, null));
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const publish = async (preview: DesignPreview) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const voice = await client.publish(preview.preview_id, name.trim() || 'Designed voice');
-      setPublished(voice);
-      onVoice(voice);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const design = useContractMutation('post', '/voice/design');
+  const publish = useContractMutation('post', '/voice/design/publish', {
+    invalidates: ['/voice', '/audiobook/voices'],
+  });
   const length = prompt.trim().length;
+  const result = design.data;
+  const failure = design.error ?? publish.error;
+
   return (
-    <section className="card vl-card" aria-label="Design a voice">
-      <h2>Design a voice</h2>
-      <label className="field">
-        <span>Describe the voice (30–250 characters)</span>
-        <textarea
-          className="input"
-          rows={2}
-          maxLength={250}
-          value={prompt}
-          placeholder="A deep, calm old man with a British accent, speaking slowly."
-          onChange={(event) => setPrompt(event.target.value)}
-          data-testid="design-prompt"
+    <Card
+      title="Design a voice"
+      description="Describe a voice; listen to what it makes of the description, and keep the one you like."
+      testId="design-card"
+    >
+      <TextArea
+        label="Describe the voice"
+        rows={2}
+        maxLength={250}
+        value={prompt}
+        placeholder="A deep, calm old man with a British accent, speaking slowly."
+        hint={`${length} of 30–250 characters.`}
+        onChange={(event) => setPrompt(event.target.value)}
+        testId="design-prompt"
+      />
+      <div className={styles.row}>
+        <Select
+          label="Previews"
+          value={count}
+          onChange={setCount}
+          testId="design-count"
+          options={['1', '2', '3'].map((n) => ({
+            value: n,
+            label:
+              perPreview === undefined ? n : `${n} — ${price.describe(Number(n) * perPreview)}`,
+          }))}
         />
-      </label>
-      <div className="vl-row">
-        <label className="field">
-          <span>Previews</span>
-          <select
-            className="input input--select"
-            value={count}
-            onChange={(event) => setCount(Number(event.target.value))}
-            data-testid="design-count"
-          >
-            {[1, 2, 3].map((n) => (
-              <option key={n} value={n}>
-                {n} ({n * 250} credits)
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy || length < 30}
-          onClick={() => void design()}
-          data-testid="design-start"
+        <Button
+          variant="primary"
+          busy={design.isPending}
+          disabled={length < 30}
+          onClick={() => {
+            publish.reset();
+            design.mutate({ json: { design_prompt: prompt.trim(), num_samples: Number(count) } });
+          }}
+          testId="design-start"
         >
           Make previews
-        </button>
+        </Button>
       </div>
       {result && (
         <>
@@ -104,46 +83,57 @@ export function DesignCard({
             {result.language}
             {result.ignored.length > 0 && ` · not possible here: ${result.ignored.join(', ')}`}
           </p>
-          <label className="field">
-            <span>Name for the published voice</span>
-            <input
-              className="input"
-              value={name}
-              maxLength={100}
-              onChange={(event) => setName(event.target.value)}
-              data-testid="design-name"
-            />
-          </label>
-          <ul className="vl-previews" data-testid="design-previews">
+          <TextField
+            label="Name for the voice you keep"
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.target.value)}
+            testId="design-name"
+          />
+          <ul className={styles.previews} data-testid="design-previews">
             {result.previews.map((preview, index) => (
-              <li key={preview.preview_id} className="vl-preview" data-testid="design-preview">
+              <li key={preview.preview_id} className={styles.preview} data-testid="design-preview">
                 <strong>Preview {index + 1}</strong>
-                <span className="muted">{describeVoice(preview)}</span>
-                <audio controls preload="none" src={preview.audio_url} />
-                <button
-                  type="button"
-                  className="button"
-                  disabled={busy}
-                  onClick={() => void publish(preview)}
-                  data-testid={`design-publish-${index}`}
+                <span className="muted small">{describeVoice(preview)}</span>
+                <AudioPlayer
+                  src={preview.audio_url}
+                  title={`preview ${index + 1}`}
+                  compact
+                  testId={`design-player-${index}`}
+                />
+                <Button
+                  busy={
+                    publish.isPending && publish.variables.json.preview_id === preview.preview_id
+                  }
+                  disabled={publish.isPending}
+                  onClick={() =>
+                    publish.mutate({
+                      json: {
+                        preview_id: preview.preview_id,
+                        name: name.trim() || 'Designed voice',
+                      },
+                    })
+                  }
+                  testId={`design-publish-${index}`}
                 >
-                  Publish
-                </button>
+                  Keep this voice
+                </Button>
               </li>
             ))}
           </ul>
         </>
       )}
-      {published && (
-        <p role="status" data-testid="design-published">
-          Published “{published.name}” (voice {published.id}).
-        </p>
-      )}
-      {error && (
-        <p className="vl-error" role="alert" data-testid="design-error">
-          {error}
-        </p>
-      )}
-    </section>
+      <FormMessages
+        error={failure ? errorMessage(failure) : null}
+        success={
+          publish.data && (
+            <span data-testid="design-published">
+              “{publish.data.name}” is one of your voices now: pick it anywhere voices are chosen.
+            </span>
+          )
+        }
+        testId="design-messages"
+      />
+    </Card>
   );
 }

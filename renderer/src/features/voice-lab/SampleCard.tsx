@@ -1,129 +1,109 @@
 /**
- * "Your voice": record or upload a sample, see the live quality meter (the engine's sample
- * analysis with the real DNSMOS model), and clone it into a voice usable at once.
+ * "Clone a voice": record or upload a sample, see the live quality meter (the engine's sample
+ * analysis), and clone it into a voice usable at once everywhere voices are chosen.
  */
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation } from '../../data/contract-query.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { FormMessages, TextField } from '../../ui/Field.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
 import { SampleMeter } from './SampleMeter.tsx';
 import { useRecorder } from './use-recorder.ts';
-import type { VoiceLabClient } from './voice-lab-client.ts';
-import type { CreatedVoice, SampleReport } from './voice-lab-types.ts';
+import styles from './VoiceLab.module.css';
 
 interface Sample {
   blob: Blob;
   filename: string;
 }
 
-export function SampleCard({
-  client,
-  onVoice,
-}: {
-  client: VoiceLabClient;
-  onVoice: (voice: CreatedVoice) => void;
-}) {
+function sampleForm(sample: Sample, fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set('file', sample.blob, sample.filename);
+  return form;
+}
+
+export function SampleCard() {
   const [sample, setSample] = useState<Sample | null>(null);
-  const [report, setReport] = useState<SampleReport | null>(null);
   const [name, setName] = useState('My voice');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [made, setMade] = useState<CreatedVoice | null>(null);
-
-  const measure = useCallback(
-    async (next: Sample) => {
-      setError(null);
-      try {
-        setReport(await client.analyze(next.blob, next.filename));
-      } catch (caught) {
-        setError(errorMessage(caught));
-      }
-    },
-    [client],
-  );
-
+  const analyze = useContractMutation('post', '/voice/samples/analyze');
+  const clone = useContractMutation('post', '/voice/voice-clone', {
+    invalidates: ['/voice', '/audiobook/voices'],
+  });
+  const { mutate: measure } = analyze;
   const onChunk = useCallback(
     (soFar: Blob, done: boolean) => {
       const next = { blob: soFar, filename: 'recording.webm' };
       if (done) setSample(next);
-      void measure(next);
+      measure({ body: sampleForm(next, { kind: 'clone' }) });
     },
     [measure],
   );
   const recorder = useRecorder(onChunk);
-
-  const clone = async () => {
-    if (!sample) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const voice = await client.clone(sample.blob, sample.filename, name.trim() || 'My voice');
-      setMade(voice);
-      onVoice(voice);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const failure = clone.error ?? analyze.error;
 
   return (
-    <section className="card vl-card" aria-label="Clone a voice">
-      <h2>Clone a voice</h2>
-      <p className="muted">5–30 s of one person speaking, close to the microphone, no music.</p>
-      <div className="vl-row">
+    <Card
+      title="Clone a voice"
+      description="5–30 seconds of one person speaking, close to the microphone, with no music."
+      testId="clone-card"
+    >
+      <div className={styles.row}>
         <FileDrop
-          label="Upload a sample"
+          label="A sample of the voice"
           accept="audio/*"
           testId="sample-file"
-          disabled={busy || recorder.recording}
+          disabled={clone.isPending || recorder.recording}
           onFile={(file) => {
             if (!file) return;
             const next = { blob: file, filename: file.name };
             setSample(next);
-            void measure(next);
+            measure({ body: sampleForm(next, { kind: 'clone' }) });
           }}
         />
-        <button
-          type="button"
-          className="button"
+        <Button
+          icon={recorder.recording ? 'stop' : 'mic'}
           onClick={() => (recorder.recording ? recorder.stop() : void recorder.start())}
-          data-testid="sample-record"
+          testId="sample-record"
         >
           {recorder.recording ? 'Stop recording' : 'Record'}
-        </button>
+        </Button>
       </div>
-      {report && <SampleMeter report={report} />}
-      <div className="vl-row">
-        <label className="field">
-          <span>Name</span>
-          <input
-            className="input"
-            value={name}
-            maxLength={100}
-            onChange={(event) => setName(event.target.value)}
-            data-testid="clone-name"
-          />
-        </label>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!sample || busy || recorder.recording}
-          onClick={() => void clone()}
-          data-testid="clone-start"
+      {analyze.data && <SampleMeter report={analyze.data} />}
+      <div className={styles.row}>
+        <TextField
+          label="Name"
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+          testId="clone-name"
+        />
+        <Button
+          variant="primary"
+          busy={clone.isPending}
+          disabled={!sample || recorder.recording}
+          onClick={() =>
+            sample &&
+            clone.mutate({ body: sampleForm(sample, { name: name.trim() || 'My voice' }) })
+          }
+          testId="clone-start"
         >
           Clone
-        </button>
+        </Button>
       </div>
-      {made && (
-        <p role="status" data-testid="clone-done">
-          “{made.name}” is ready ({made.status}).
-        </p>
-      )}
-      {(error ?? recorder.error) && (
-        <p className="vl-error" role="alert" data-testid="clone-error">
-          {error ?? recorder.error}
-        </p>
-      )}
-    </section>
+      <FormMessages
+        error={failure ? errorMessage(failure) : recorder.error}
+        success={
+          clone.data && (
+            <span data-testid="clone-done">
+              “{clone.data.name}” is ready ({clone.data.status.toLowerCase()}).
+            </span>
+          )
+        }
+        testId="clone-messages"
+      />
+    </Card>
   );
 }

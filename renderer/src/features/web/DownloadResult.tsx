@@ -2,13 +2,18 @@
  * A download while it runs (progress) and once done: the file, a player, and "Use in…" — the
  * stored file handed straight to stems, MIDI, noise reduction or transcription.
  */
-import { useState } from 'react';
-import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../api/errors.ts';
+import { useStudioApi } from '../../data/contract-query.ts';
 import { formatBytes, formatDuration } from '../../lib/format.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { AudioPlayer } from '../../ui/audio/AudioPlayer.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { hrefFor } from '../shell/router.ts';
-import { WebClient, type UseInResult } from './web-client.ts';
+import { sendToTool } from './send-to-tool.ts';
 import { USE_IN, type DownloadJob, type UseIn } from './web-types.ts';
+import styles from './Web.module.css';
 
 const TOOL_LABELS: Record<UseIn, string> = {
   stems: 'Stem separation',
@@ -18,21 +23,8 @@ const TOOL_LABELS: Record<UseIn, string> = {
 };
 
 export function DownloadResult({ job }: { job: DownloadJob }) {
-  const [sent, setSent] = useState<{ tool: UseIn; result: UseInResult } | null>(null);
-  const [sending, setSending] = useState<UseIn | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const sendTo = async (tool: UseIn) => {
-    setSending(tool);
-    setError(null);
-    try {
-      setSent({ tool, result: await new WebClient().useIn(tool, job) });
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setSending(null);
-    }
-  };
+  const api = useStudioApi();
+  const send = useMutation({ mutationFn: (tool: UseIn) => sendToTool(api, tool, job) });
 
   if (job.status === 'PENDING' || job.status === 'PROCESSING') {
     return (
@@ -46,15 +38,12 @@ export function DownloadResult({ job }: { job: DownloadJob }) {
     );
   }
   if (job.status === 'FAILED') {
-    return (
-      <p className="form-error" role="alert">
-        The download failed: {job.error_message}
-      </p>
-    );
+    return <Alert tone="error">The download failed: {job.error_message}</Alert>;
   }
-  const video = job.video_codec !== null;
+  const sent = send.data;
+  const tool = send.variables;
   return (
-    <div className="web-result" data-testid="download-result">
+    <div className={styles.result} data-testid="download-result">
       <p>
         <a href={job.download_url ?? '#'} download={job.filename ?? undefined}>
           {job.filename}
@@ -63,40 +52,42 @@ export function DownloadResult({ job }: { job: DownloadJob }) {
         {job.duration === null ? '' : ` · ${formatDuration(job.duration)}`}
         {job.resolution ? ` · ${job.resolution}` : ''}
       </p>
-      {job.download_url &&
-        (video ? (
-          <video className="web-result__player" controls src={job.download_url} />
-        ) : (
-          <audio controls src={job.download_url} />
-        ))}
-      <div className="web-use-in" role="group" aria-label="Use in">
-        <span>Use in…</span>
-        {USE_IN.map((tool) => (
-          <button
-            key={tool}
-            type="button"
-            className="button button--secondary"
-            disabled={sending !== null}
-            onClick={() => void sendTo(tool)}
+      {job.download_url && (
+        <AudioPlayer
+          src={job.download_url}
+          title={job.filename ?? 'the download'}
+          testId="download-player"
+        />
+      )}
+      <div className={styles.useIn} role="group" aria-label="Use in">
+        <span className="muted">Use in…</span>
+        {USE_IN.map((name) => (
+          <Button
+            key={name}
+            size="sm"
+            busy={send.isPending && tool === name}
+            disabled={send.isPending}
+            onClick={() => send.mutate(name)}
           >
-            {sending === tool ? 'Sending…' : TOOL_LABELS[tool]}
-          </button>
+            {TOOL_LABELS[name]}
+          </Button>
         ))}
       </div>
-      {error && (
-        <p className="form-error" role="alert" data-testid="use-in-status">
-          {error}
-        </p>
+      {send.error && (
+        <Alert tone="error" testId="use-in-status">
+          {errorMessage(send.error)}
+        </Alert>
       )}
-      {sent && 'jobId' in sent.result && (
+      {sent && tool && 'jobId' in sent && (
         <p role="status" data-testid="use-in-status">
-          {TOOL_LABELS[sent.tool]} started (job #{sent.result.jobId}). Follow it on{' '}
+          {TOOL_LABELS[tool]} started (job #{sent.jobId}).{' '}
+          <a href={`${hrefFor(sent.page)}?job=${sent.jobId}`}>Open it</a> or follow it on{' '}
           <a href={hrefFor('/jobs')}>Jobs</a>.
         </p>
       )}
-      {sent && 'text' in sent.result && (
-        <blockquote className="web-transcript" data-testid="transcript">
-          {sent.result.text || '(no speech found)'}
+      {sent && 'text' in sent && (
+        <blockquote className={styles.transcript} data-testid="transcript">
+          {sent.text || '(no speech found)'}
         </blockquote>
       )}
     </div>

@@ -1,105 +1,97 @@
 /**
- * yt-dlp, the extractor: which one runs (the verified tool pack or the system's), install or
- * update the pack (sites change, and extractors follow), and the owner's preference.
+ * The downloader (yt-dlp): which one runs (the verified copy Tapehouse installs, or the one this
+ * system has), install or update Tapehouse's copy (sites change, and the downloader follows),
+ * and which one to prefer.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useContractMutation, useContractQuery } from '../../data/contract-query.ts';
+import { useJob } from '../../data/use-job.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Facts } from '../../ui/Facts.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
-import { errorMessage } from '../../api/errors.ts';
-import { useLoaded } from '../../lib/use-loader.ts';
-import { useJob } from '../jobs/use-job.ts';
-import { WebClient } from './web-client.ts';
+import { Select } from '../../ui/Select.tsx';
+import styles from './Web.module.css';
+
+const SOURCE_WORDS: Record<string, string> = {
+  pack: 'Tapehouse’s copy',
+  system: 'this system’s copy',
+};
 
 export function ToolPanel() {
-  const client = useMemo(() => new WebClient(), []);
-  const load = useCallback((signal: AbortSignal) => client.tool(signal), [client]);
-  const status = useLoaded(load, errorMessage);
+  const status = useContractQuery('/web/tools/yt-dlp', {});
   const [installJob, setInstallJob] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const install = useJob(installJob);
-  const { reload } = status;
-  useEffect(() => {
-    if (install.finished) reload();
-  }, [install.finished, reload]);
-
-  const start = async (version: 'latest' | null) => {
-    setError(null);
-    try {
-      setInstallJob((await client.installTool(version)).job_id);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
-  const prefer = async (preference: string) => {
-    try {
-      status.setData(() => null);
-      await client.setToolPreference(preference);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-    reload();
-  };
-
+  const installing = installJob !== null && !install.finished;
+  const start = useContractMutation('post', '/web/tools/yt-dlp/install', {
+    onSuccess: (job) => setInstallJob(job.job_id),
+  });
+  const prefer = useContractMutation('put', '/web/tools/yt-dlp', {
+    invalidates: ['/web/tools'],
+  });
   const tool = status.data;
+  const failure = start.error ?? prefer.error ?? status.error;
+
   return (
-    <Card title="yt-dlp" testId="tool-panel">
+    <Card
+      title="The downloader"
+      description="yt-dlp reads media pages; Tapehouse keeps a verified copy up to date."
+      testId="tool-panel"
+    >
       {tool && (
         <Facts
           items={[
             [
-              'Runs',
-              tool.active ? `${tool.active.source} ${tool.active.version}` : 'nothing usable',
+              'In use',
+              tool.active
+                ? `${SOURCE_WORDS[tool.active.source] ?? tool.active.source}, version ${tool.active.version}`
+                : 'none that works',
               'tool-active',
             ],
             [
-              'Tool pack',
-              tool.installed ? `${tool.installed.version} (sha256 verified)` : 'not installed',
+              'Tapehouse’s copy',
+              tool.installed ? `version ${tool.installed.version}, verified` : 'not installed',
             ],
             [
-              'System',
-              tool.system ? `${tool.system.path} ${tool.system.version ?? ''}` : 'none on PATH',
+              'This system’s copy',
+              tool.system ? `version ${tool.system.version ?? 'unknown'}` : 'not installed',
             ],
-            ['Pinned release', tool.pinned_version],
+            ['Tested release', tool.pinned_version],
           ]}
         />
       )}
-      {tool?.problem && <p className="form-error">{tool.problem}</p>}
-      <div className="web-tool-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={installJob !== null && !install.finished}
-          onClick={() => void start('latest')}
-        >
+      {tool?.problem && <Alert tone="warn">{tool.problem}</Alert>}
+      <div className={styles.toolActions}>
+        <Button disabled={installing} onClick={() => start.mutate({ json: { version: 'latest' } })}>
           Update to the latest release
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={installJob !== null && !install.finished}
-          onClick={() => void start(null)}
-        >
-          Install the pinned release
-        </button>
-        <label>
-          Prefer
-          <select value={tool?.preference ?? 'auto'} onChange={(e) => void prefer(e.target.value)}>
-            <option value="auto">auto (pack, else system)</option>
-            <option value="pack">the tool pack</option>
-            <option value="system">the system yt-dlp</option>
-          </select>
-        </label>
+        </Button>
+        <Button disabled={installing} onClick={() => start.mutate({ json: {} })}>
+          Install the tested release
+        </Button>
+        <Select
+          label="Prefer"
+          value={tool?.preference ?? 'auto'}
+          onChange={(preference) => prefer.mutate({ json: { preference } })}
+          disabled={!tool || prefer.isPending}
+          testId="tool-preference"
+          options={[
+            { value: 'auto', label: 'Tapehouse’s copy, else this system’s' },
+            { value: 'pack', label: 'Tapehouse’s copy' },
+            { value: 'system', label: 'This system’s copy' },
+          ]}
+        />
       </div>
-      {installJob !== null && !install.finished && (
+      {installing && (
         <ProgressBar
           value={install.progress}
-          label="Installing yt-dlp"
+          label="Installing the downloader"
           valueText={install.stage ?? undefined}
         />
       )}
-      {install.error && <p className="form-error">{install.error}</p>}
-      {error && <p className="form-error">{error}</p>}
+      {install.error && <Alert tone="error">{install.error}</Alert>}
+      {failure && <Alert tone="error">{errorMessage(failure)}</Alert>}
     </Card>
   );
 }

@@ -1,16 +1,16 @@
 /**
- * From the web: media from a URL (info, formats, download with progress, "Use in…" another
- * tool), the article reader with its narrations, and the extractor (yt-dlp) it relies on.
+ * From the web: media from a page's address (info, streams, download with progress, "Use in…"
+ * another tool) and the downloader it relies on. Articles read aloud are the Reader page.
  */
+import { PageBody } from '../../ui/Layout.tsx';
 import { MediaPanel } from './MediaPanel.tsx';
 import { ToolPanel } from './ToolPanel.tsx';
-import './web.css';
 
 export function WebPage() {
   return (
-    <div className="web-page">
+    <PageBody testId="web-page">
       <MediaPanel />
       <ToolPanel />
-    </div>
+    </PageBody>
   );
 }

@@ -1,14 +1,18 @@
 /**
  * An endpoint's delivery log (GET .../deliveries, newest first): status, the last response code,
  * attempts, and the next retry, with redelivery (POST /webhooks/deliveries/{id}/redeliver). The
- * log polls while it is shown: every second while a delivery is pending, every few seconds while
- * one waits for a retry, and slowly otherwise.
+ * log polls while it is shown (useDeliveries).
  */
-import { useEffect, useState } from 'react';
-import { FormMessages } from '../../ui/Field.tsx';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
 import { formatTimestamp } from '../../lib/format.ts';
-import { accountErrorText } from '../account/error-text.ts';
+import { Badge } from '../../ui/Badge.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { FormMessages } from '../../ui/Field.tsx';
+import { Heading } from '../../ui/Heading.tsx';
+import { Table, cell } from '../../ui/Table.tsx';
 import { formatRelative } from '../credits/credits-model.ts';
+import { useDeliveries, useEndpointMutations } from './use-webhooks.ts';
 import {
   DELIVERY_STATUS_VIEW,
   attemptsLabel,
@@ -16,116 +20,63 @@ import {
   responseLabel,
   responseTone,
 } from './webhook-rules.ts';
-import type { WebhooksClient } from './webhooks-client.ts';
-import type { DeliveryPage, WebhookDelivery } from './webhooks-types.ts';
+import type { WebhookDelivery } from './webhooks-types.ts';
+import styles from './Webhooks.module.css';
 
 const PER_PAGE = 10;
 
-export function DeliveryLog({
-  client,
-  endpointId,
-  tick,
-  onRedelivered,
-}: {
-  client: WebhooksClient;
-  endpointId: string;
-  /** Changes when something was just queued: load again at once. */
-  tick: number;
-  onRedelivered: () => void;
-}) {
+export function DeliveryLog({ endpointId }: { endpointId: string }) {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<DeliveryPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [rowError, setRowError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      let delay = 10_000;
-      try {
-        const answer = await client.deliveries(
-          endpointId,
-          { page, perPage: PER_PAGE },
-          controller.signal,
-        );
-        if (controller.signal.aborted) return;
-        setData(answer);
-        setError(null);
-        if (answer.deliveries.some((d) => d.status === 'pending')) delay = 1_000;
-        else if (answer.deliveries.some((d) => d.status === 'retrying')) delay = 3_000;
-      } catch (caught) {
-        if (controller.signal.aborted) return;
-        setError(accountErrorText(caught));
-      }
-      timer = setTimeout(() => void poll(), delay);
-    };
-    void poll();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [client, endpointId, page, tick]);
-
-  async function redeliver(delivery: WebhookDelivery) {
-    setBusy(delivery.id);
-    setRowError(null);
-    try {
-      await client.redeliver(delivery.id);
-      onRedelivered();
-    } catch (caught) {
-      setRowError(accountErrorText(caught));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const deliveries = useDeliveries(endpointId, page, PER_PAGE);
+  const { redeliver } = useEndpointMutations();
+  const data = deliveries.data;
+  const error = deliveries.error ?? redeliver.error;
 
   return (
-    <section className="hook-log" aria-label="Delivery log" data-testid="delivery-log">
-      <header className="hook-log__head">
-        <h3 className="hook-log__title">Delivery log</h3>
+    <section className={styles.log} aria-label="Delivery log" data-testid="delivery-log">
+      <header className={styles.logHead}>
+        <Heading level={3}>Delivery log</Heading>
         {data && (
           <span className="muted small" data-testid="delivery-total">
             {data.total === 1 ? '1 delivery' : `${data.total} deliveries`}
           </span>
         )}
       </header>
-      <FormMessages error={error ?? rowError} testId="delivery-messages" />
+      <FormMessages error={error ? errorMessage(error) : null} testId="delivery-messages" />
       {data && data.deliveries.length === 0 && (
-        <p className="hook-log__empty muted small" data-testid="delivery-empty">
-          Nothing delivered yet. Press <strong className="text">Send test</strong> to send a signed{' '}
+        <p className="muted small" data-testid="delivery-empty">
+          Nothing delivered yet. Press <strong>Send test</strong> to send a signed{' '}
           <code>webhook.test</code> event now.
         </p>
       )}
       {data && data.deliveries.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table data-table--compact" data-testid="delivery-table">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Response</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last attempt</th>
-                <th scope="col">Next retry</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.deliveries.map((delivery) => (
-                <DeliveryRow
-                  key={delivery.id}
-                  delivery={delivery}
-                  busy={busy === delivery.id}
-                  onRedeliver={() => void redeliver(delivery)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label="Deliveries" testId="delivery-table" minWidth={720}>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Status</th>
+              <th scope="col">Response</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Last attempt</th>
+              <th scope="col">Next retry</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.deliveries.map((delivery) => (
+              <DeliveryRow
+                key={delivery.id}
+                delivery={delivery}
+                busy={
+                  redeliver.isPending && redeliver.variables?.params.delivery_id === delivery.id
+                }
+                onRedeliver={() => redeliver.mutate({ params: { delivery_id: delivery.id } })}
+              />
+            ))}
+          </tbody>
+        </Table>
       )}
       {!data && !error && (
         <p className="muted small" role="status">
@@ -133,32 +84,34 @@ export function DeliveryLog({
         </p>
       )}
       {data && (data.has_prev || data.has_next) && (
-        <nav className="pager" aria-label="Delivery pages">
-          <button
-            type="button"
-            className="button button--ghost button--small"
+        <nav className={styles.pager} aria-label="Delivery pages">
+          <Button
+            variant="ghost"
+            size="sm"
             disabled={!data.has_prev}
             onClick={() => setPage((p) => p - 1)}
           >
             Newer
-          </button>
-          <span className="pager__info">
+          </Button>
+          <span className="tabular">
             {(data.page - 1) * data.per_page + 1}–
             {(data.page - 1) * data.per_page + data.deliveries.length} of {data.total}
           </span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
+          <Button
+            variant="ghost"
+            size="sm"
             disabled={!data.has_next}
             onClick={() => setPage((p) => p + 1)}
           >
             Older
-          </button>
+          </Button>
         </nav>
       )}
     </section>
   );
 }
+
+const CODE_TONE = { ok: styles.codeOk, error: styles.codeError, neutral: styles.codeNeutral };
 
 function DeliveryRow({
   delivery,
@@ -179,31 +132,29 @@ function DeliveryRow({
       data-event={delivery.event_type}
     >
       <td>
-        <span className="delivery__event">{delivery.event_type}</span>
-        <span className="delivery__id" title={`X-Service-Event-Id: ${delivery.event_id}`}>
+        <span className={styles.event}>{delivery.event_type}</span>
+        <span className={styles.eventId} title={`X-Service-Event-Id: ${delivery.event_id}`}>
           {delivery.event_id.slice(0, 8)}
         </span>
       </td>
       <td>
-        <span className={`badge badge--${view.tone}`} data-testid="delivery-status">
+        <Badge tone={view.tone} testId="delivery-status">
           {view.label}
-        </span>
+        </Badge>
         {delivery.last_error && delivery.status !== 'delivered' && (
-          <span className="delivery__error" title={delivery.last_error}>
+          <span className={styles.error} title={delivery.last_error}>
             {delivery.last_error}
           </span>
         )}
       </td>
       <td>
-        <span className={`code code--${tone}`} data-testid="delivery-code">
+        <span className={`${styles.code} ${CODE_TONE[tone]}`} data-testid="delivery-code">
           {responseLabel(delivery.response_code)}
         </span>
       </td>
-      <td className="data-table__num-left" data-testid="delivery-attempts">
-        {attemptsLabel(delivery)}
-      </td>
-      <td className="data-table__time">{formatTimestamp(delivery.last_attempt_at)}</td>
-      <td className="data-table__time" data-testid="delivery-next">
+      <td data-testid="delivery-attempts">{attemptsLabel(delivery)}</td>
+      <td className={cell.nowrap}>{formatTimestamp(delivery.last_attempt_at)}</td>
+      <td className={cell.nowrap} data-testid="delivery-next">
         {delivery.next_attempt_at ? (
           <span title={new Date(delivery.next_attempt_at).toLocaleString()}>
             {formatRelative(delivery.next_attempt_at)}
@@ -212,17 +163,17 @@ function DeliveryRow({
           <span className="muted">–</span>
         )}
       </td>
-      <td className="data-table__action">
-        <button
-          type="button"
-          className="button button--ghost button--small"
+      <td className={cell.actions}>
+        <Button
+          variant="ghost"
+          size="sm"
           onClick={onRedeliver}
-          disabled={busy}
+          busy={busy}
           aria-label={`${redeliverLabel(delivery.status)}: ${delivery.event_type} ${delivery.event_id}`}
-          data-testid="delivery-redeliver"
+          testId="delivery-redeliver"
         >
-          {busy ? 'Queuing…' : redeliverLabel(delivery.status)}
-        </button>
+          {redeliverLabel(delivery.status)}
+        </Button>
       </td>
     </tr>
   );

@@ -3,35 +3,36 @@
  * (POST .../test), edit and delete, and its delivery log.
  */
 import { useEffect, useId, useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { formatTimestamp } from '../../lib/format.ts';
+import { Badge } from '../../ui/Badge.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { cx } from '../../ui/cx.ts';
 import { FormMessages } from '../../ui/Field.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { formatTimestamp } from '../../lib/format.ts';
-import { accountErrorText } from '../account/error-text.ts';
+import { Cluster } from '../../ui/Layout.tsx';
+import { Toggle } from '../../ui/Toggle.tsx';
 import { DeliveryLog } from './DeliveryLog.tsx';
-import type { WebhooksClient } from './webhooks-client.ts';
+import { useEndpointMutations } from './use-webhooks.ts';
 import type { WebhookEndpoint } from './webhooks-types.ts';
+import styles from './Webhooks.module.css';
 
 export function EndpointCard({
   endpoint,
-  client,
   logOpenAtStart,
-  onChanged,
   onEdit,
   onDelete,
 }: {
   endpoint: WebhookEndpoint;
-  client: WebhooksClient;
   logOpenAtStart: boolean;
-  onChanged: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
   const logId = useId();
   const [logOpen, setLogOpen] = useState(logOpenAtStart);
-  /** Bumped after a test or a redelivery: the log reloads at once. */
-  const [logTick, setLogTick] = useState(0);
-  const [busy, setBusy] = useState<'test' | 'active' | null>(null);
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
+  const { sendTest, update } = useEndpointMutations();
+  const busy = sendTest.isPending || update.isPending;
 
   // A confirmation has done its job once the log shows the delivery; errors stay until acted on.
   useEffect(() => {
@@ -40,143 +41,123 @@ export function EndpointCard({
     return () => clearTimeout(timer);
   }, [message.success]);
 
-  async function sendTest() {
-    setBusy('test');
+  function test() {
     setMessage({});
-    try {
-      await client.sendTest(endpoint.id);
-      setMessage({
-        success: endpoint.active
-          ? 'Test event queued: it goes out now. Watch the delivery log below.'
-          : 'Test event queued. This endpoint is paused: it goes out when you turn it back on.',
-      });
-      setLogOpen(true);
-      setLogTick((n) => n + 1);
-    } catch (caught) {
-      setMessage({ error: accountErrorText(caught) });
-    } finally {
-      setBusy(null);
-    }
+    sendTest.mutate(
+      { params: { endpoint_id: endpoint.id } },
+      {
+        onSuccess: () => {
+          setMessage({
+            success: endpoint.active
+              ? 'Test event queued: it goes out now. Watch the delivery log below.'
+              : 'Test event queued. This endpoint is paused: it goes out when you turn it back on.',
+          });
+          setLogOpen(true);
+        },
+        onError: (error) => setMessage({ error: errorMessage(error) }),
+      },
+    );
   }
 
-  async function toggleActive() {
-    setBusy('active');
+  function toggleActive(active: boolean) {
     setMessage({});
-    try {
-      await client.update(endpoint.id, { active: !endpoint.active });
-      onChanged();
-      setLogTick((n) => n + 1);
-    } catch (caught) {
-      setMessage({ error: accountErrorText(caught) });
-    } finally {
-      setBusy(null);
-    }
+    update.mutate(
+      { params: { endpoint_id: endpoint.id }, json: { active } },
+      { onError: (error) => setMessage({ error: errorMessage(error) }) },
+    );
   }
 
   return (
     <li
-      className={`hook${endpoint.active ? '' : ' hook--paused'}`}
+      className={cx(styles.hook, !endpoint.active && styles.paused)}
       data-testid="webhook-row"
       data-endpoint-id={endpoint.id}
       data-active={endpoint.active}
     >
-      <div className="hook__head">
-        <span className="hook__icon" aria-hidden="true">
+      <div className={styles.head}>
+        <span className={styles.icon} aria-hidden="true">
           <Icon name="webhook" size={18} />
         </span>
-        <div className="hook__title">
-          <p className="hook__url" data-testid="webhook-url">
+        <div className={styles.title}>
+          <p className={styles.url} data-testid="webhook-url">
             {endpoint.url}
           </p>
-          <p className="hook__description" data-testid="webhook-description">
+          <p className={styles.description} data-testid="webhook-description">
             {endpoint.description || <span className="muted">No description</span>}
           </p>
         </div>
-        <label className="switch" data-testid="webhook-active-label">
-          <input
-            type="checkbox"
-            role="switch"
-            className="switch__input"
-            checked={endpoint.active}
-            disabled={busy !== null}
-            onChange={() => void toggleActive()}
-            aria-label={`Deliver to ${endpoint.url}`}
-            data-testid="webhook-active"
-          />
-          <span className="switch__track" aria-hidden="true">
-            <span className="switch__thumb" />
-          </span>
-          <span className="switch__text">{endpoint.active ? 'Active' : 'Paused'}</span>
-        </label>
+        <Toggle
+          role="switch"
+          checked={endpoint.active}
+          disabled={busy}
+          onChange={toggleActive}
+          label={`Deliver to ${endpoint.url}`}
+          testId="webhook-active"
+        >
+          {endpoint.active ? 'Active' : 'Paused'}
+        </Toggle>
       </div>
 
-      <div className="hook__body">
-        <ul className="chips" aria-label="Events">
+      <div className={styles.body}>
+        <Cluster gap={1}>
           {endpoint.events.map((type) => (
-            <li key={type} className="chip chip--selected">
+            <Badge key={type} tone="info">
               {type}
-            </li>
+            </Badge>
           ))}
-        </ul>
-        <p className="hook__meta">
+        </Cluster>
+        <p className="muted small">
           Added {formatTimestamp(endpoint.created_at)} · signing secret shown once, at creation
         </p>
       </div>
 
-      <div className="hook__actions">
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => void sendTest()}
-          disabled={busy !== null}
-          data-testid="webhook-test"
+      <Cluster gap={2}>
+        <Button
+          size="sm"
+          icon="send"
+          onClick={test}
+          busy={sendTest.isPending}
+          disabled={busy}
+          testId="webhook-test"
         >
-          <Icon name="send" />
-          {busy === 'test' ? 'Sending…' : 'Send test'}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
+          Send test
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          icon="edit"
           onClick={onEdit}
           aria-label={`Edit ${endpoint.url}`}
-          data-testid="webhook-edit"
+          testId="webhook-edit"
         >
-          <Icon name="edit" />
           Edit
-        </button>
-        <button
-          type="button"
-          className="button button--danger-ghost button--small"
+        </Button>
+        <Button
+          variant="danger-ghost"
+          size="sm"
+          icon="trash"
           onClick={onDelete}
           aria-label={`Delete ${endpoint.url}`}
-          data-testid="webhook-delete"
+          testId="webhook-delete"
         >
-          <Icon name="trash" />
           Delete
-        </button>
-        <button
-          type="button"
-          className="link-button hook__log-toggle"
+        </Button>
+        <Button
+          variant="link"
+          size="sm"
+          icon="chevron"
           aria-expanded={logOpen}
           aria-controls={logId}
           onClick={() => setLogOpen((open) => !open)}
-          data-testid="webhook-log-toggle"
+          testId="webhook-log-toggle"
         >
-          <Icon name="chevron" />
           {logOpen ? 'Hide delivery log' : 'Show delivery log'}
-        </button>
-      </div>
+        </Button>
+      </Cluster>
       <FormMessages error={message.error} success={message.success} testId="webhook-messages" />
 
       <div id={logId} hidden={!logOpen}>
-        {logOpen && (
-          <DeliveryLog
-            client={client}
-            endpointId={endpoint.id}
-            tick={logTick}
-            onRedelivered={() => setLogTick((n) => n + 1)}
-          />
-        )}
+        {logOpen && <DeliveryLog endpointId={endpoint.id} />}
       </div>
     </li>
   );

@@ -1,19 +1,19 @@
 /**
  * New endpoint (POST /webhooks/endpoints) or changes to one (PATCH, only what changed): the
  * receiver URL, the events from the documented list, a description. A URL the engine refuses is
- * explained in terms the person can act on — for a receiver on this machine, the owner's setting
+ * explained in terms the person can act on: for a receiver on this computer, the owner's setting
  * that allows it.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { isApiError } from '../../api/errors.ts';
+import { useRef, useState, type FormEvent } from 'react';
+import { errorMessage, isApiError } from '../../api/errors.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
-import { Icon } from '../../ui/Icon.tsx';
-import { accountErrorText } from '../account/error-text.ts';
+import { Fieldset, FormMessages, TextField, focusFirstInvalid } from '../../ui/Field.tsx';
+import { Toggle } from '../../ui/Toggle.tsx';
+import { useEndpointMutations } from './use-webhooks.ts';
 import {
   DEFAULT_EVENTS,
-  LOOPBACK_ENV,
-  LOOPBACK_SETTING,
   MAX_DESCRIPTION_LENGTH,
   WEBHOOK_EVENTS,
   endpointPatch,
@@ -24,25 +24,29 @@ import {
   type EndpointFields,
   type UrlAdvice,
 } from './webhook-rules.ts';
-import type { WebhooksClient } from './webhooks-client.ts';
-import type { CreatedWebhookEndpoint, WebhookEndpoint } from './webhooks-types.ts';
+import type {
+  CreatedWebhookEndpoint,
+  NewWebhookEndpoint,
+  WebhookEndpoint,
+  WebhookEndpointPatch,
+} from './webhooks-types.ts';
+import styles from './Webhooks.module.css';
+
+const REFUSED_HERE = 'Receivers on this computer are turned off.';
 
 export function EndpointFormDialog({
-  client,
   endpoint,
   onClose,
   onCreated,
   onUpdated,
 }: {
-  client: WebhooksClient;
   /** null: a new endpoint. */
   endpoint: WebhookEndpoint | null;
   onClose: () => void;
   onCreated: (created: CreatedWebhookEndpoint) => void;
   onUpdated: (updated: WebhookEndpoint) => void;
 }) {
-  const ids = useId();
-  const form = useRef<HTMLFormElement>(null);
+  const form = useRef<HTMLFormElement | null>(null);
   const [fields, setFields] = useState<EndpointFields>(() => ({
     url: endpoint?.url ?? '',
     events: endpoint?.events ?? DEFAULT_EVENTS,
@@ -51,7 +55,8 @@ export function EndpointFormDialog({
   const [errors, setErrors] = useState<EndpointErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [advice, setAdvice] = useState<UrlAdvice>(null);
-  const [busy, setBusy] = useState(false);
+  const { create, update } = useEndpointMutations();
+  const busy = create.isPending || update.isPending;
 
   function set<K extends keyof EndpointFields>(key: K, value: EndpointFields[K]) {
     setFields((current) => ({ ...current, [key]: value }));
@@ -66,8 +71,9 @@ export function EndpointFormDialog({
     );
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    form.current = event.currentTarget;
     const problems = endpointProblems(fields);
     setErrors(problems);
     setFailure(null);
@@ -76,59 +82,61 @@ export function EndpointFormDialog({
       focusFirstInvalid(form.current);
       return;
     }
-    setBusy(true);
     try {
       if (endpoint) {
         const patch = endpointPatch(endpoint, fields);
-        onUpdated(patch ? await client.update(endpoint.id, patch) : endpoint);
+        onUpdated(
+          patch
+            ? await update.mutateAsync({
+                params: { endpoint_id: endpoint.id },
+                json: patch as WebhookEndpointPatch,
+              })
+            : endpoint,
+        );
       } else {
-        onCreated(await client.create(endpointRequest(fields)));
+        // Event names go as chosen; the engine refuses an unknown one.
+        onCreated(
+          await create.mutateAsync({ json: endpointRequest(fields) as NewWebhookEndpoint }),
+        );
       }
     } catch (caught) {
-      setBusy(false);
       const why = isApiError(caught) ? refusalAdvice(fields.url, caught.code, caught.detail) : null;
       if (why) {
         setAdvice(why);
-        setErrors({ url: isApiError(caught) ? caught.detail : undefined });
+        setErrors({
+          url:
+            why === 'loopback-off'
+              ? REFUSED_HERE
+              : why === 'loopback-address'
+                ? 'This address is not one the engine delivers to.'
+                : 'This webhook URL is refused: use https:// on a public address.',
+        });
         focusFirstInvalid(form.current);
       } else {
-        setFailure(accountErrorText(caught));
+        setFailure(errorMessage(caught));
       }
     }
   }
 
-  const formId = `${ids}-form`;
   return (
     <Dialog
       open
       title={endpoint ? 'Edit webhook endpoint' : 'Add a webhook endpoint'}
       onClose={onClose}
+      onSubmit={(event) => void submit(event)}
       testId="webhook-form-dialog"
       actions={
         <>
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+          <Button variant="ghost" onClick={onClose} disabled={busy}>
             Cancel
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="button button--primary"
-            disabled={busy}
-            data-testid="webhook-form-submit"
-          >
-            {busy ? 'Saving…' : endpoint ? 'Save changes' : 'Add endpoint'}
-          </button>
+          </Button>
+          <Button variant="primary" type="submit" busy={busy} testId="webhook-form-submit">
+            {endpoint ? 'Save changes' : 'Add endpoint'}
+          </Button>
         </>
       }
     >
-      <form
-        id={formId}
-        ref={form}
-        className="form hook-form"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        data-testid="webhook-form"
-      >
+      <div className={styles.form} data-testid="webhook-form">
         <TextField
           label="Receiver URL"
           type="url"
@@ -143,61 +151,49 @@ export function EndpointFormDialog({
         />
         {advice === 'loopback-off' && <LoopbackAdvice />}
         {advice === 'loopback-address' && (
-          <div className="alert alert--info" data-testid="webhook-url-advice">
-            <Icon name="shield" />
-            <div>
-              Receivers on this machine are allowed here, but only as{' '}
-              <code>http://127.0.0.1:&lt;port&gt;</code> or{' '}
-              <code>http://localhost:&lt;port&gt;</code> (or the same with <code>https</code>).
-            </div>
-          </div>
+          <Alert tone="info" testId="webhook-url-advice">
+            Receivers on this computer are allowed here, but only as{' '}
+            <code>http://127.0.0.1:&lt;port&gt;</code> or <code>http://localhost:&lt;port&gt;</code>{' '}
+            (or the same with <code>https</code>).
+          </Alert>
         )}
         {advice === 'public-https' && (
-          <div className="alert alert--info" data-testid="webhook-url-advice">
-            <Icon name="shield" />
-            <div>
-              Receivers must use <code>https://</code> on a public address: private, loopback and
-              internal networks are refused, so a delivery cannot reach into your own network. A
-              receiver on this machine works only when the machine’s owner allows it with{' '}
-              <code>{LOOPBACK_ENV}</code>.
-            </div>
-          </div>
+          <Alert tone="info" testId="webhook-url-advice">
+            Receivers must use <code>https://</code> on a public address: private, loopback and
+            internal networks are refused, so a delivery cannot reach into your own network. A
+            receiver on this computer works only when the computer’s owner allows it.
+          </Alert>
         )}
 
-        <fieldset
-          className="fieldset"
-          aria-describedby={errors.events ? `${ids}-events-error` : undefined}
-        >
-          <legend className="field__label">Events</legend>
-          <div className="hook-events">
+        <Fieldset legend="Events" testId="webhook-events">
+          <div className={styles.events}>
             {WEBHOOK_EVENTS.map((option) => (
-              <label key={option.type} className="hook-event">
-                <input
-                  type="checkbox"
-                  checked={fields.events.includes(option.type)}
-                  onChange={(event) => toggleEvent(option.type, event.target.checked)}
-                  aria-invalid={errors.events ? true : undefined}
-                  data-testid={`webhook-event-${option.type}`}
-                />
-                <span className="hook-event__text">
-                  <span className="hook-event__name">
+              <Toggle
+                key={option.type}
+                plain
+                checked={fields.events.includes(option.type)}
+                onChange={(on) => toggleEvent(option.type, on)}
+                testId={`webhook-event-${option.type}`}
+              >
+                <span className={styles.eventText}>
+                  <span>
                     {option.label} <code>{option.type}</code>
                   </span>
-                  <span className="hook-event__when">{option.when}</span>
+                  <span className="muted small">{option.when}</span>
                 </span>
-              </label>
+              </Toggle>
             ))}
           </div>
           {errors.events && (
-            <p className="field__error" id={`${ids}-events-error`}>
+            <p className={styles.fieldError} role="alert">
               {errors.events}
             </p>
           )}
-        </fieldset>
+        </Fieldset>
 
         <TextField
           label="Description"
-          aside={<span className="muted small">Optional</span>}
+          optional
           placeholder="What receives these events, e.g. “Render farm notifier”"
           value={fields.description}
           maxLength={MAX_DESCRIPTION_LENGTH}
@@ -206,23 +202,18 @@ export function EndpointFormDialog({
           testId="webhook-description-input"
         />
         <FormMessages error={failure} testId="webhook-form-messages" />
-      </form>
+      </div>
     </Dialog>
   );
 }
 
 function LoopbackAdvice() {
   return (
-    <div className="alert alert--warn" data-testid="webhook-loopback-advice">
-      <Icon name="alert" />
-      <div>
-        <strong>Receivers on this machine are turned off.</strong> For safety the engine only
-        delivers to HTTPS addresses on the public internet. The machine’s owner can allow{' '}
-        <code>http://127.0.0.1:&lt;port&gt;</code> and <code>http://localhost:&lt;port&gt;</code>{' '}
-        receivers by starting the engine with <code>{LOOPBACK_ENV}</code>, or by adding{' '}
-        <code>{LOOPBACK_SETTING}</code> to the engine’s <code>settings.json</code>, then restarting
-        it.
-      </div>
-    </div>
+    <Alert tone="warn" title={REFUSED_HERE} testId="webhook-loopback-advice">
+      For safety the engine only delivers to HTTPS addresses on the public internet. The computer’s
+      owner can allow receivers at <code>http://127.0.0.1:&lt;port&gt;</code> and{' '}
+      <code>http://localhost:&lt;port&gt;</code> by naming their ports in the engine’s webhook
+      settings and restarting the engine.
+    </Alert>
   );
 }

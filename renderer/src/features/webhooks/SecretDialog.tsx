@@ -4,6 +4,7 @@
  */
 import { SecretOnceDialog } from '../../ui/SecretOnceDialog.tsx';
 import type { CreatedWebhookEndpoint } from './webhooks-types.ts';
+import styles from './Webhooks.module.css';
 
 export function SecretDialog({
   created,
@@ -26,7 +27,7 @@ export function SecretDialog({
       }
       label={
         <>
-          Signing secret for <span className="secret-for">{created.url}</span>
+          Signing secret for <span className={styles.url}>{created.url}</span>
         </>
       }
       ids={{ warning: 'webhook-secret-warning' }}
@@ -39,20 +40,20 @@ export function SecretDialog({
       }}
       onClose={onClose}
     >
-      <div className="usage">
+      <div className={styles.usage}>
         <p className="muted small">
           Each delivery carries <code>X-Service-Signature: sha256=&lt;hex&gt;</code>, the
           HMAC-SHA256 of <code>&lt;X-Service-Timestamp&gt;.&lt;raw body&gt;</code> with this secret.
           Compare in constant time:
         </p>
-        <pre className="usage__example">
+        <pre className={styles.example}>
           {`const expected = crypto.createHmac('sha256', secret)
   .update(\`\${timestamp}.\`).update(rawBody).digest('hex');`}
         </pre>
       </div>
       <p className="muted small">
-        Next: press <strong className="text">Send test</strong> to send a signed{' '}
-        <code>webhook.test</code> event to your receiver.
+        Next: press <strong>Send test</strong> to send a signed <code>webhook.test</code> event to
+        your receiver.
       </p>
     </SecretOnceDialog>
   );

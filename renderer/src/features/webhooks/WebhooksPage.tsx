@@ -3,21 +3,22 @@
  * a new endpoint's signing secret shown once, a test event, edit, pause, delete, and each
  * endpoint's delivery log with redelivery. Rules: docs/api/webhooks.md.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { EmptyState } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { FormMessages } from '../../ui/Field.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { useLoader } from '../account/use-loader.ts';
+import { Stack } from '../../ui/Layout.tsx';
 import { OwnerBar, SignedInGate } from '../credits/SignedInGate.tsx';
-import { useUserApi } from '../credits/use-user-api.ts';
 import { DeleteEndpointDialog } from './DeleteEndpointDialog.tsx';
 import { EndpointCard } from './EndpointCard.tsx';
 import { EndpointFormDialog } from './EndpointFormDialog.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
+import { useEndpoints } from './use-webhooks.ts';
 import { MAX_ENDPOINTS } from './webhook-rules.ts';
-import { WebhooksClient } from './webhooks-client.ts';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from './webhooks-types.ts';
-import '../credits/tables.css';
-import './webhooks.css';
+import styles from './Webhooks.module.css';
 
 export function WebhooksPage() {
   return (
@@ -35,10 +36,7 @@ type Open =
   | null;
 
 function Webhooks() {
-  const api = useUserApi();
-  const client = useMemo(() => new WebhooksClient(api), [api]);
-  const load = useCallback((signal: AbortSignal) => client.list(signal), [client]);
-  const endpoints = useLoader(load);
+  const endpoints = useEndpoints();
   const [open, setOpen] = useState<Open>(null);
   const [done, setDone] = useState<string | null>(null);
   /** The endpoint whose delivery log opens by itself (the one just created). */
@@ -47,50 +45,49 @@ function Webhooks() {
   const full = count >= MAX_ENDPOINTS;
 
   const create = (
-    <button
-      type="button"
-      className="button button--primary"
+    <Button
+      variant="primary"
+      icon="plus"
       onClick={() => {
         setDone(null);
         setOpen({ kind: 'create' });
       }}
       disabled={full}
       title={full ? `At most ${MAX_ENDPOINTS} endpoints per account` : undefined}
-      data-testid="webhook-create"
+      testId="webhook-create"
     >
-      <Icon name="plus" />
       Add endpoint
-    </button>
+    </Button>
   );
 
   return (
-    <>
+    <Stack gap={4}>
       <OwnerBar actions={count > 0 && create} />
-      <FormMessages error={endpoints.error} success={done} testId="webhooks-messages" />
+      <FormMessages
+        error={endpoints.error ? errorMessage(endpoints.error) : null}
+        success={done}
+        testId="webhooks-messages"
+      />
 
       {endpoints.data && count === 0 && (
-        <div className="empty hooks-empty" data-testid="webhooks-empty">
-          <span className="hooks-empty__icon" aria-hidden="true">
-            <Icon name="webhook" size={22} />
-          </span>
-          <p className="empty__title">No webhook endpoints yet.</p>
-          <p className="muted">
-            Add your server’s URL, pick the events it wants, and keep the signing secret to verify
-            each delivery.
-          </p>
-          {create}
-        </div>
+        <EmptyState
+          icon="webhook"
+          title="No webhook endpoints yet."
+          action={create}
+          testId="webhooks-empty"
+        >
+          Add your server’s URL, pick the events it wants, and keep the signing secret to verify
+          each delivery.
+        </EmptyState>
       )}
       {count > 0 && (
         <>
-          <ul className="hooks" aria-label="Webhook endpoints" data-testid="webhooks-list">
+          <ul className={styles.hooks} aria-label="Webhook endpoints" data-testid="webhooks-list">
             {endpoints.data?.map((endpoint) => (
               <EndpointCard
                 key={endpoint.id}
                 endpoint={endpoint}
-                client={client}
                 logOpenAtStart={endpoint.id === fresh || count === 1}
-                onChanged={endpoints.reload}
                 onEdit={() => {
                   setDone(null);
                   setOpen({ kind: 'edit', endpoint });
@@ -102,8 +99,8 @@ function Webhooks() {
               />
             ))}
           </ul>
-          <div className="hooks-foot">
-            <p className="note">
+          <div className={styles.foot}>
+            <p className={styles.note}>
               <Icon name="shield" />
               <span>
                 Every delivery is a signed <code>POST</code>. A receiver has 10 seconds to answer
@@ -112,7 +109,7 @@ function Webhooks() {
                 <code>X-Service-Event-Id</code>.
               </span>
             </p>
-            <p className="muted small hooks-count" data-testid="webhooks-count">
+            <p className="muted small" data-testid="webhooks-count">
               {count} of {MAX_ENDPOINTS} endpoints
             </p>
           </div>
@@ -126,18 +123,15 @@ function Webhooks() {
 
       {(open?.kind === 'create' || open?.kind === 'edit') && (
         <EndpointFormDialog
-          client={client}
           endpoint={open.kind === 'edit' ? open.endpoint : null}
           onClose={() => setOpen(null)}
           onCreated={(created) => {
             setFresh(created.id);
             setOpen({ kind: 'secret', created });
-            endpoints.reload();
           }}
           onUpdated={(updated) => {
             setOpen(null);
             setDone(`Saved the endpoint ${updated.url}.`);
-            endpoints.reload();
           }}
         />
       )}
@@ -146,16 +140,14 @@ function Webhooks() {
       )}
       {open?.kind === 'delete' && (
         <DeleteEndpointDialog
-          client={client}
           endpoint={open.endpoint}
           onClose={() => setOpen(null)}
           onDeleted={() => {
             setDone(`Deleted the endpoint ${open.endpoint.url} and its delivery log.`);
             setOpen(null);
-            endpoints.reload();
           }}
         />
       )}
-    </>
+    </Stack>
   );
 }

@@ -157,9 +157,9 @@ export function refusalAdvice(url: string, code: string, detail: string): UrlAdv
 
 export const DELIVERY_STATUS_VIEW: Record<
   DeliveryStatus,
-  { label: string; tone: 'running' | 'warn' | 'ok' | 'error' }
+  { label: string; tone: 'info' | 'warn' | 'ok' | 'error' }
 > = {
-  pending: { label: 'Pending', tone: 'running' },
+  pending: { label: 'Pending', tone: 'info' },
   retrying: { label: 'Retrying', tone: 'warn' },
   delivered: { label: 'Delivered', tone: 'ok' },
   dead_lettered: { label: 'Dead-lettered', tone: 'error' },

@@ -17,7 +17,7 @@ import {
 } from './cast-schemas.ts';
 import type { LanguageModel } from '../../language/index.ts';
 import type { ModelDetection } from './model-detection.ts';
-import { namedSpeakerCount } from './speakers/index.ts';
+import { namedSpeakerCount } from './rules/index.ts';
 import { ANNOTATION_WORD_LIMIT } from './detection-limits.ts';
 import type { ProjectRepo } from '../projects/project-repo.ts';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { audiobookCast, type CastRow } from '../../../db/schema/audiobook.ts';
-import { nameKey } from './speakers/index.ts';
+import { nameKey } from '../../../libraries/speaker-attribution/index.ts';
 import { nowIso } from '../projects/project-repo.ts';
 
 /** Names are one speaker whatever their case ("ALICE", "Alice"): the cast library's key. */

@@ -16,8 +16,8 @@ import {
   validateAlias,
   type CastAlias,
   type CastMember,
-  type CastReading,
-} from './speakers/index.ts';
+} from './rules/index.ts';
+import type { CastReading } from '../../../libraries/speaker-attribution/index.ts';
 import { nameKey, type CastRepo } from './cast-repo.ts';
 import type { AliasBody, AssignBody } from './cast-schemas.ts';
 import type { ChapterRepo } from '../chapters/chapter-repo.ts';
@@ -25,7 +25,7 @@ import type { ProjectRepo } from '../projects/project-repo.ts';
 import { requireOwnedProject, type MultiVoiceSwitch } from '../projects/project-service.ts';
 import { savedVoice, type VoiceContext } from './voice-order.ts';
 import { DEFAULT_LANGUAGE } from '../projects/views.ts';
-import type { BookReading, BookReadingInput } from './speakers/book-reading-task.ts';
+import type { BookReading, BookReadingInput } from './rules/book-reading-task.ts';
 
 /**
  * Reads a whole book's speakers (speakers/book-reading-task.ts). books.ts runs it in the worker

@@ -24,7 +24,7 @@ import {
   planLinePass,
   type CastReading,
   type LineVerdict,
-} from './speakers/index.ts';
+} from '../../../libraries/speaker-attribution/index.ts';
 
 /** A chat server's or an unloaded model's tokens, estimated from characters. */
 const CHARS_PER_TOKEN = 3.2;

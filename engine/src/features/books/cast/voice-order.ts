@@ -5,7 +5,7 @@
  * after a change to report how many lines change voice.
  */
 import type { ParagraphRow } from '../../../db/schema/audiobook.ts';
-import { resolveVoice } from './speakers/index.ts';
+import { resolveVoice } from './rules/index.ts';
 
 export interface VoiceContext {
   multiVoice: boolean;

@@ -3,13 +3,13 @@
  * passes of document 2 asked of the model instead of read from word lists.
  * 1. The brief: the title, the author and the opening pages → the book's tone (an emotion), its
  *    pace and a one-sentence brief every note is anchored to.
- * 2. Per paragraph, passage by passage (cast/speakers/model-windows.ts): an emotion and a short
+ * 2. Per paragraph, passage by passage (libraries/speaker-attribution/model-windows.ts): an emotion and a short
  *    note. The note opens with delivery words from the narration lexicon (a schema enum), so
  *    every engine performs it (rate, pitch, energy, loudness); a free half-sentence follows.
  * The model never sees more than one call's context: passages are cut to the budget.
  */
 import { directionLexicon } from '../../voices/index.ts';
-import { modelWindows, type LineModel } from '../cast/speakers/index.ts';
+import { modelWindows, type LineModel } from '../../../libraries/speaker-attribution/index.ts';
 import type { DirectionBrief, Emotion, ParagraphDirection } from './heuristic-direction.ts';
 
 export const EMOTIONS: readonly Emotion[] = [

@@ -8,7 +8,7 @@
 import { AppError, throwIfCancelled } from '../../../errors.ts';
 import type { LanguageModel } from '../../language/index.ts';
 import { countWords } from '../text-stats.ts';
-import type { ExtractedBook } from './extract/index.ts';
+import type { ExtractedBook } from '../../../libraries/manuscript/index.ts';
 
 export interface GenerateRequest {
   prompt: string;

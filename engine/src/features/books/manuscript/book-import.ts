@@ -8,7 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import type { ProjectRow } from '../../../db/schema/audiobook.ts';
 import { AppError } from '../../../errors.ts';
 import type { ChapterRepo, NewChapter } from '../chapters/chapter-repo.ts';
-import type { ExtractedBook } from './extract/index.ts';
+import type { ExtractedBook } from '../../../libraries/manuscript/index.ts';
 import type { ProjectRepo } from '../projects/project-repo.ts';
 import { normalizeLocale } from '../projects/project-schemas.ts';
 import type { BookStatus } from '../status/book-status.ts';

@@ -22,7 +22,7 @@ import {
   MAX_MANUSCRIPT_BYTES,
   sniffFormat,
   type ExtractedBook,
-} from './extract/index.ts';
+} from '../../../libraries/manuscript/index.ts';
 import { readHead } from './file-head.ts';
 import { MANUSCRIPT_TASK, type ManuscriptTaskInput } from './manuscript-task.ts';
 import type { MultiVoiceSwitch, ProjectService } from '../projects/project-service.ts';

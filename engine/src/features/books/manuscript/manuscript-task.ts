@@ -4,7 +4,11 @@
  * would stall every request meanwhile.
  */
 import type { WorkerTask } from '../../../jobs/worker-protocol.ts';
-import { extractManuscript, extractPlainText, type ExtractedBook } from './extract/index.ts';
+import {
+  extractManuscript,
+  extractPlainText,
+  type ExtractedBook,
+} from '../../../libraries/manuscript/index.ts';
 
 export const MANUSCRIPT_TASK = new URL(import.meta.url);
 

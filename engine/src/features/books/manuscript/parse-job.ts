@@ -13,7 +13,7 @@ import { AppError, isAppError, isCancelled, throwIfCancelled } from '../../../er
 import { describeFailure } from '../../../jobs/job-runner.ts';
 import type { JobHandler } from '../../../jobs/job-types.ts';
 import { JOB_TYPES } from '../book-jobs.ts';
-import type { ExtractedBook } from './extract/index.ts';
+import type { ExtractedBook } from '../../../libraries/manuscript/index.ts';
 import { MANUSCRIPT_TASK, type ManuscriptTaskInput } from './manuscript-task.ts';
 import type { Books } from '../books.ts';
 

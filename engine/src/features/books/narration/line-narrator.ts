@@ -21,7 +21,7 @@ import {
   type VoiceSynthesizer,
 } from '../../voices/index.ts';
 import type { Books } from '../books.ts';
-import { resolveVoice } from '../cast/speakers/index.ts';
+import { resolveVoice } from '../cast/rules/index.ts';
 import type { NarrateOverride } from './narration-job-input.ts';
 import { billingForTake, characterCount, takeCredits } from './narration-pricing.ts';
 import type { TakeRepo } from './take-repo.ts';

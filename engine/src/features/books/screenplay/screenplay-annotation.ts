@@ -2,7 +2,7 @@
  * Screenplay annotation's splitting step (document 2, rules 10–11). The rules' reading of the
  * whole book (the cast library's context pass) cuts every paragraph at its quote marks, dialogue
  * dashes and incises into narration and dialogue lines; then, when a language model is set up,
- * the model pass (cast/speakers/model-lines.ts) names each quotation's speaker from the book's
+ * the model pass (libraries/speaker-attribution/model-lines.ts) names each quotation's speaker from the book's
  * character list and gives it a short direction, and model-verdicts.ts decides what is kept.
  * Lines are always cut from the paragraph's own text, so they hold its words (the ±5 % check of
  * rule 10 is still applied before anything is written). Without a model the rules' speakers and
@@ -17,7 +17,7 @@ import {
   type LineModel,
   type ModelLine,
   type ParagraphCast,
-} from '../cast/speakers/index.ts';
+} from '../../../libraries/speaker-attribution/index.ts';
 import { countWords } from '../text-stats.ts';
 
 /** Document 2, "Limits": annotation word-count tolerance. */
