@@ -11,12 +11,7 @@ import { AppError } from './errors.ts';
 import { parseTestHold } from './jobs/test-hold.ts';
 import { parseLoopbackPorts, type LoopbackPorts, type PortRange } from './loopback-ports.ts';
 import { loadModelInstallConfig, type ModelInstallConfig } from './model-config.ts';
-import {
-  LLM_GPUS,
-  LLM_SOURCES,
-  loadLanguageModelConfig,
-  type LanguageModelConfig,
-} from './llm-config.ts';
+import { LLM_SETTINGS, loadLanguageModelConfig, type LanguageModelConfig } from './llm-config.ts';
 import { ENGINE_VERSION } from './version.ts';
 
 export const DEFAULT_PORT = 7341;
@@ -183,16 +178,7 @@ const settingsSchema = z
       .strict()
       .optional(),
     creditMultipliers: z.record(z.string(), z.number().int().min(0)).optional(),
-    llmUrl: z.string().url().optional(),
-    llmModel: z.string().min(1).optional(),
-    llmTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
-    llmSource: z.enum(LLM_SOURCES).optional(),
-    llmPack: z.string().min(1).optional(),
-    llmModelFile: z.string().min(1).optional(),
-    llmGpu: z.enum(LLM_GPUS).optional(),
-    llmContextTokens: z.number().int().min(512).max(262_144).optional(),
-    llmThreads: z.number().int().min(0).max(256).optional(),
-    llmIdleSeconds: z.number().int().min(0).max(86_400).optional(),
+    ...LLM_SETTINGS,
     smtpUrl: z.string().optional(),
     allowedHosts: z.array(z.string()).optional(),
     googleClientIds: z.array(z.string().min(1)).optional(),

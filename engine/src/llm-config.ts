@@ -4,6 +4,7 @@
  * server (`llmUrl`, config.ts) — and how the embedded one runs. Environment variables win over
  * settings.json, as everywhere in config.ts.
  */
+import { z } from 'zod';
 import { AppError } from './errors.ts';
 
 export const LLM_SOURCES = ['auto', 'pack', 'file', 'url', 'off'] as const;
@@ -34,6 +35,24 @@ export interface LanguageModelConfig {
 
 export const DEFAULT_LLM_CONTEXT_TOKENS = 4096;
 export const DEFAULT_LLM_IDLE_SECONDS = 300;
+
+/**
+ * The language model's keys in settings.json, spread into config.ts's settings schema: the chat
+ * server's (`llmUrl`, `llmModel`, `llmTimeoutSeconds`, read by config.ts) and the embedded
+ * model's (read by loadLanguageModelConfig).
+ */
+export const LLM_SETTINGS = {
+  llmUrl: z.string().url().optional(),
+  llmModel: z.string().min(1).optional(),
+  llmTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
+  llmSource: z.enum(LLM_SOURCES).optional(),
+  llmPack: z.string().min(1).optional(),
+  llmModelFile: z.string().min(1).optional(),
+  llmGpu: z.enum(LLM_GPUS).optional(),
+  llmContextTokens: z.number().int().min(512).max(262_144).optional(),
+  llmThreads: z.number().int().min(0).max(256).optional(),
+  llmIdleSeconds: z.number().int().min(0).max(86_400).optional(),
+};
 
 /** Settings.json keys this reads (validated by config.ts's settings schema). */
 export interface LanguageModelSettings {

@@ -13,6 +13,7 @@ import type * as books_narration_narrationSchemas from '../../../../engine/src/f
 import type * as books_production_productionSchemas from '../../../../engine/src/features/books/production/production-schemas.ts';
 import type * as books_projects_projectSchemas from '../../../../engine/src/features/books/projects/project-schemas.ts';
 import type * as cleanup_denoiseSchema from '../../../../engine/src/features/cleanup/denoise-schema.ts';
+import type * as language_languageSchemas from '../../../../engine/src/features/language/language-schemas.ts';
 import type * as music_midi_midiSchema from '../../../../engine/src/features/music/midi/midi-schema.ts';
 import type * as music_stems_stemSchemas from '../../../../engine/src/features/music/stems/stem-schemas.ts';
 import type * as platform_analysis_analysisSchema from '../../../../engine/src/features/platform/analysis/analysis-schema.ts';
@@ -108,8 +109,12 @@ export interface Schemas {
   designPreviewSchema: z.output<typeof voices_design_designSchemas.designPreviewSchema>;
   designRequestSchema: z.output<typeof voices_design_designSchemas.designRequestSchema>;
   designResponseSchema: z.output<typeof voices_design_designSchemas.designResponseSchema>;
+  detectEstimateResponse: z.output<typeof books_cast_castSchemas.detectEstimateResponse>;
+  detectionLineSchema: z.output<typeof books_cast_castSchemas.detectionLineSchema>;
   detectionResultSchema: z.output<typeof books_cast_castSchemas.detectionResultSchema>;
   detectJobParams: z.output<typeof books_cast_castSchemas.detectJobParams>;
+  detectLinesQuery: z.output<typeof books_cast_castSchemas.detectLinesQuery>;
+  detectLinesResponse: z.output<typeof books_cast_castSchemas.detectLinesResponse>;
   detectQuery: z.output<typeof books_cast_castSchemas.detectQuery>;
   detectResponse: z.output<typeof books_cast_castSchemas.detectResponse>;
   detectStatusSchema: z.output<typeof books_cast_castSchemas.detectStatusSchema>;
@@ -148,6 +153,8 @@ export interface Schemas {
   infoRequestSchema: z.output<typeof web_media_mediaSchemas.infoRequestSchema>;
   installBodySchema: z.output<typeof platform_models_modelSchema.installBodySchema>;
   jobSchema: z.output<typeof jobs_jobSchema.jobSchema>;
+  languageModelStatusSchema: z.output<typeof language_languageSchemas.languageModelStatusSchema>;
+  languageModelUpdateSchema: z.output<typeof language_languageSchemas.languageModelUpdateSchema>;
   languagesSchema: z.output<typeof voices_catalog_voiceSchemas.languagesSchema>;
   linkBodySchema: z.output<typeof sync_schemas.linkBodySchema>;
   liveReportSchema: z.output<typeof voices_custom_customSchemas.liveReportSchema>;
