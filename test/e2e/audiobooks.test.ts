@@ -242,10 +242,10 @@ describe('audiobooks studio', () => {
     await page.getByTestId('import-close').click();
     await page.getByTestId('import-dialog').waitFor({ state: 'detached' });
 
-    // Two narrated chapters; the licence header is front matter, skipped.
+    // Two chapters to narrate (the licence header is front matter, skipped), none narrated yet.
     const chapters = page.getByTestId('chapter-item');
     await expect.poll(() => chapters.count()).toBe(4);
-    expect(await textOf('chapters-narrated')).toBe('2 of 4 narrated');
+    expect(await textOf('chapters-narrated')).toBe('0 of 2 narrated');
     expect(await page.locator('[data-testid="chapter-item"][data-skipped="false"]').count()).toBe(
       2,
     );
@@ -372,14 +372,14 @@ describe('audiobooks studio', () => {
     );
     expect(attested.rights_attested_at).not.toBeNull();
 
-    // Chapter skip toggle: skipping chapter II leaves one narrated chapter.
+    // Chapter skip toggle: skipping chapter II leaves one chapter to narrate.
     await page.getByTestId('tab-manuscript').click();
     const second = chapters.filter({ hasText: 'CHAPTER II' }).first();
     await second.getByTestId('chapter-skip').click();
     await expect.poll(() => second.getAttribute('data-skipped')).toBe('true');
-    expect(await textOf('chapters-narrated')).toBe('1 of 4 narrated');
+    await expect.poll(() => textOf('chapters-narrated')).toBe('0 of 1 narrated');
     await second.getByTestId('chapter-skip').click();
-    await expect.poll(() => textOf('chapters-narrated')).toBe('2 of 4 narrated');
+    await expect.poll(() => textOf('chapters-narrated')).toBe('0 of 2 narrated');
   }, 180_000);
 
   it('searches the library by title or author and pages through it', async () => {

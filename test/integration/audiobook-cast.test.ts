@@ -667,7 +667,7 @@ describe('screenplay annotation', () => {
 
   it('409s when a paragraph in scope is being narrated', async () => {
     const book = await mixedBook();
-    engine.engine.services.books.repos.chapters.updateParagraph(book.lines[1]?.id ?? '', {
+    engine.engine.services.books.repos.chapters.updateLineState(book.lines[1]?.id ?? '', {
       status: 'narrating',
     });
     const res = await api.post(`/audiobook/projects/${book.id}/screenplay/annotate`, {});

@@ -315,6 +315,8 @@ describe('a paragraph', () => {
       word_count: 3,
       character_count: 16,
       status: 'pending',
+      audio_stale: false,
+      stale_reason: null,
     });
     expect((await api.put(url(id), { text: '   ' })).status).toBe(400);
   });
@@ -365,6 +367,35 @@ describe('a paragraph', () => {
   });
 });
 
+describe('a narrated line whose text is edited', () => {
+  // Its audio is kept and read as stale (narration-stale.test.ts narrates real takes for that).
+  it('keeps its audio, and the chapter and book keep saying what audio they hold', async () => {
+    const projectId = await book(1, 3);
+    const chapterId = (await chaptersOf(api, projectId))[0]?.id ?? '';
+    const lines = await paragraphsOf(api, projectId, chapterId);
+    // Narration (a later feature) makes takes; here the line-state owner plays it.
+    const { books } = engine.engine.services;
+    for (const line of lines)
+      books.repos.chapters.updateLineState(line.id, {
+        status: 'completed',
+        audioKey: `take-${line.id}`,
+        durationSeconds: 2,
+      });
+    books.status.linesChanged(projectId, [chapterId]);
+    const chapterUrl = `/audiobook/projects/${projectId}/chapters/${chapterId}`;
+    expect((await api.get(chapterUrl)).body).toMatchObject({ status: 'completed' });
+    const projectUrl = `/audiobook/projects/${projectId}`;
+    expect((await api.get(projectUrl)).body.status).toBe('narrated');
+    const id = lines[1]?.id ?? '';
+    const res = await api.put(`/audiobook/projects/${projectId}/paragraphs/${id}`, {
+      text: 'Call me Ishmael.',
+    });
+    expect(res.body).toMatchObject({ status: 'completed', audio_key: `take-${id}`, word_count: 3 });
+    expect((await api.get(chapterUrl)).body).toMatchObject({ status: 'completed' });
+    expect((await api.get(projectUrl)).body.status).toBe('narrated');
+  });
+});
+
 describe('POST .../retry-failed-paragraphs', () => {
   it('is a job that puts failed lines back to pending, skipping locked ones', async () => {
     const projectId = await book(1, 3);
@@ -372,11 +403,11 @@ describe('POST .../retry-failed-paragraphs', () => {
     const lines = await paragraphsOf(api, projectId, chapterId);
     // Narration (a later feature) records failures; here the repository plays it.
     const { chapters } = engine.engine.services.books.repos;
-    chapters.updateParagraph(lines[0]?.id ?? '', {
+    chapters.updateLineState(lines[0]?.id ?? '', {
       status: 'failed',
       errorMessage: 'voice crashed',
     });
-    chapters.updateParagraph(lines[1]?.id ?? '', {
+    chapters.updateLineState(lines[1]?.id ?? '', {
       status: 'failed',
       errorMessage: 'voice crashed',
       locked: true,

@@ -10,6 +10,7 @@ import {
   chaptersOf,
   client,
   createProject,
+  paragraphsOf,
   paste,
   waitForJob,
   type Client,
@@ -130,6 +131,12 @@ describe('export of a chapter subset', () => {
       retail_sample_chapter: 1,
     });
     expect([sample.status, sample.body.code]).toEqual([400, 'validation_error']);
+    // A line of chapter one edited after narration: exported with its earlier audio, and said.
+    const [edited] = await paragraphsOf(api, id, one!.id);
+    const put = await api.put(`/audiobook/projects/${id}/paragraphs/${edited?.id ?? ''}`, {
+      text: `${edited?.text ?? ''} Changed.`,
+    });
+    expect(put.body).toMatchObject({ audio_stale: true, stale_reason: 'text' });
     const balance = async () =>
       (await api.get<{ credits_balance: number }>('/credits')).body.credits_balance;
     const before = await balance();
@@ -148,7 +155,13 @@ describe('export of a chapter subset', () => {
     const status = await api.get<{
       chapters: { title: string; chapter_number: number | null }[];
       report: { passed: boolean }[];
+      warnings: string[];
     }>(`/audiobook/projects/${id}/export/${job.id}/status`);
+    const staleWarning =
+      '1 line changed since narration; the package carries their earlier audio: Chapter One (1). ' +
+      'Re-narrate the changed lines to update them.';
+    expect(status.body.warnings).toContain(staleWarning);
+    expect((job.result as { warnings: string[] }).warnings).toContain(staleWarning);
     expect(status.body.chapters.map((c) => c.chapter_number)).toEqual([null, 1, 3, null]);
     expect(status.body.report.every((r) => r.passed)).toBe(true);
     const zip = await download(id, job.id);
@@ -164,11 +177,13 @@ describe('export of a chapter subset', () => {
       ].sort(),
     );
     const manifest = JSON.parse(entry(zip, 'metadata.json').toString('utf8')) as {
+      warnings: string[];
       chapters: { chapter_number: number | null }[];
       retail_sample: { chapter_number: number };
     };
     expect(manifest.chapters.map((c) => c.chapter_number)).toEqual([null, 1, 3, null]);
     expect(manifest.retail_sample.chapter_number).toBe(1);
+    expect(manifest.warnings).toContain(staleWarning);
 
     // One-click skip (the studio's): chapter 2 skipped through the chapter route, then the whole
     // book exports without chapter_ids.

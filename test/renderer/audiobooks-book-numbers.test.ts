@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bookNumbers,
+  chapterListNote,
   chaptersNote,
   wordsNote,
 } from '../../renderer/src/features/audiobooks/book-numbers.ts';
@@ -22,6 +23,7 @@ function chapter(over: Partial<Chapter>): Chapter {
     skip_narration: false,
     narration_notes: '',
     paragraph_count: 3,
+    stale_paragraphs: 0,
     word_count: 100,
     character_count: 500,
     estimated_duration_minutes: 0.6,
@@ -67,12 +69,25 @@ describe('a started batch once its job ended', () => {
     total_characters: 90,
     estimated_credits: 12,
     estimated_seconds: 4,
-    skipped: { completed: 0, locked: 0, skip_narration: 0, in_progress: 0 },
+    skipped: { completed: 0, locked: 0, skip_narration: 0, in_progress: 0, not_stale: 0 },
   } satisfies BatchStarted;
 
   it('holds credits only while it runs', () => {
     expect(batchSummary(started)).toContain('credits held');
     expect(batchSummary(started, 'completed')).toBe('Narrated 3 paragraphs; credits settled');
     expect(batchSummary(started, 'cancelled')).not.toContain('held');
+  });
+});
+
+describe('the chapter list count', () => {
+  it('says a fresh book has nothing narrated, and agrees with the header as chapters complete', () => {
+    const fresh = [1, 2, 3, 4].map((n) =>
+      chapter({ id: `c${n}`, skip_narration: n === 4, stale_paragraphs: n === 2 ? 2 : 0 }),
+    );
+    expect(chapterListNote(bookNumbers(fresh))).toBe('0 of 3 narrated');
+    expect(chaptersNote(bookNumbers(fresh))).toMatch(/^none narrated yet/);
+    const one = fresh.map((c) => (c.id === 'c1' ? { ...c, status: 'completed' as const } : c));
+    expect(chapterListNote(bookNumbers(one))).toBe('1 of 3 narrated');
+    expect(bookNumbers(one)).toMatchObject({ narrated: 1, stale: 2 });
   });
 });

@@ -5,6 +5,8 @@ import {
   narrationStatusLabel,
   progressSummary,
   serviceSummary,
+  staleReasonLabel,
+  staleSummary,
 } from '../../renderer/src/features/audiobooks/narration-format.ts';
 import type {
   BatchStarted,
@@ -20,7 +22,7 @@ const STARTED: BatchStarted = {
   total_characters: 3000,
   estimated_credits: 1000,
   estimated_seconds: 40,
-  skipped: { completed: 3, locked: 1, skip_narration: 0, in_progress: 0 },
+  skipped: { completed: 3, locked: 1, skip_narration: 0, in_progress: 0, not_stale: 0 },
 };
 
 function progress(patch: Partial<NarrationProgress>): NarrationProgress {
@@ -35,6 +37,7 @@ function progress(patch: Partial<NarrationProgress>): NarrationProgress {
     queued: 5,
     narrating: 1,
     pending: 0,
+    stale_paragraphs: 0,
     narrated_seconds: 30,
     eta_seconds: 20,
     current_paragraph_id: null,
@@ -51,7 +54,7 @@ describe('narration lines', () => {
     expect(
       batchSummary({
         ...STARTED,
-        skipped: { completed: 0, locked: 0, skip_narration: 0, in_progress: 0 },
+        skipped: { completed: 0, locked: 0, skip_narration: 0, in_progress: 0, not_stale: 0 },
       }),
     ).not.toContain('left out');
   });
@@ -95,5 +98,20 @@ describe('narration lines', () => {
     expect(narrationStatusLabel(progress({ status: 'idle', completed: 0 }))).toBe(
       'Not narrated yet',
     );
+  });
+});
+
+describe('stale lines', () => {
+  it('says how many lines changed since narration, and nothing when none did', () => {
+    expect(staleSummary(0)).toBeNull();
+    expect(staleSummary(1)).toBe('1 line changed since narration');
+    expect(staleSummary(3)).toBe('3 lines changed since narration');
+    expect(staleReasonLabel('voice')).toMatch(/^Its voice changed since/);
+  });
+
+  it('names the unchanged lines a re-narration of changed lines left out', () => {
+    const started = { ...STARTED, total_paragraphs: 3 };
+    started.skipped = { ...STARTED.skipped, completed: 0, locked: 0, not_stale: 9 };
+    expect(batchSummary(started)).toMatch(/left out: 9 unchanged since narration$/);
   });
 });

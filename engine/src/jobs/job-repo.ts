@@ -267,6 +267,16 @@ export class JobRepo {
       .get();
   }
 
+  /** The stage of a job still queued (what it waits for); undefined once it has moved on. */
+  setQueuedStage(id: number, stage: string): JobRow | undefined {
+    return this.db
+      .update(jobs)
+      .set({ stage, updatedAt: nowIso() })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+      .returning()
+      .get();
+  }
+
   markCancelRequested(id: number): void {
     this.db
       .update(jobs)

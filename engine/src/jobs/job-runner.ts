@@ -100,6 +100,8 @@ export class JobRunner {
     if (!row) throw new AppError('not_found', `Job ${id} not found.`);
     if (row.status === 'queued') {
       const cancelled = this.finish(id, 'cancelled', { stage: 'cancelled' });
+      // A job waiting for this one may start now.
+      this.drain();
       if (cancelled) return cancelled;
     }
     const running = this.running.get(id);
@@ -129,8 +131,28 @@ export class JobRunner {
         });
         continue;
       }
+      if (this.waiting(row)) continue;
       this.start(row);
     }
+  }
+
+  /**
+   * True while a job the handler waits for is still queued or running; the waiting job's stage
+   * then says what it waits for (written once, announced as progress).
+   */
+  private waiting(row: JobRow): boolean {
+    const wait = this.registry.get(row.type).waitsFor?.(row.input) ?? null;
+    if (wait === null) return false;
+    const blocking = wait.jobIds.some((id) => {
+      if (id === row.id) return false;
+      const other = this.repo.get(id);
+      return other !== undefined && (other.status === 'queued' || other.status === 'running');
+    });
+    if (blocking && row.stage !== wait.stage) {
+      const updated = this.repo.setQueuedStage(row.id, wait.stage);
+      if (updated) this.emit('job.progress', updated);
+    }
+    return blocking;
   }
 
   private start(row: JobRow): void {

@@ -87,7 +87,20 @@ export interface JobHandler<I = unknown, R = unknown> {
    * insufficient_credits when they cannot be held). Absent: the job is free.
    */
   price?(input: I, ctx: { ownerId: string }): Promise<JobQuote> | JobQuote;
+  /**
+   * Jobs this one waits for: while it returns any job that is still queued or running, the
+   * runner leaves this job queued (occupying no slot) with `stage` as its stage, and starts it
+   * once they have ended. Asked each time the queue is drained, so a job created later counts.
+   */
+  waitsFor?(input: I): JobWait | null;
   run(ctx: JobContext<I>): Promise<R>;
+}
+
+/** What a queued job waits for (JobHandler.waitsFor). */
+export interface JobWait {
+  jobIds: number[];
+  /** Shown as the waiting job's stage, e.g. "waiting for speaker detection". */
+  stage: string;
 }
 
 /** Why a job failed, machine-readable (webhooks carry it as failure_reason). */

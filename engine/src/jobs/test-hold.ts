@@ -65,6 +65,7 @@ function holdForTest<I, R>(handler: JobHandler<I, R>): JobHandler<I, R> {
     idempotent: handler.idempotent,
     input: handler.input,
     ...(handler.price && { price: handler.price.bind(handler) }),
+    ...(handler.waitsFor && { waitsFor: handler.waitsFor.bind(handler) }),
     async run(ctx: JobContext<I>): Promise<R> {
       let percent = 0;
       await handler.run({

@@ -33,6 +33,8 @@ import { ProjectRepo } from './projects/project-repo.ts';
 import { ProjectService } from './projects/project-service.ts';
 import { ScreenplayService } from './screenplay/screenplay-service.ts';
 import { BookStatus } from './status/book-status.ts';
+import { LineStaleness } from './status/line-staleness.ts';
+import { LineStatus } from './status/line-status.ts';
 
 export interface BooksDeps extends Pick<
   Core,
@@ -71,6 +73,10 @@ export class Books {
   readonly production: ProductionService;
   /** The one writer of project and chapter statuses. */
   readonly status: BookStatus;
+  /** The one writer of line statuses and active takes. */
+  readonly lineStatus: LineStatus;
+  /** Which lines' audio no longer matches them (read from their active takes). */
+  readonly staleness: LineStaleness;
   readonly narration: NarrationService;
   /** One line into a take; the book's narrator voice. */
   readonly lines: LineNarrator;
@@ -89,6 +95,15 @@ export class Books {
     const { projects, chapters, cast, production, bookJobs } = this.repos;
     this.status = new BookStatus(projects, chapters, bookJobs);
     this.language = deps.language;
+    this.lineStatus = new LineStatus(chapters, this.status);
+    const takes = new TakeRepo(deps.db);
+    this.staleness = new LineStaleness(
+      {
+        takes: (ids) => takes.byIds(ids),
+        voiceContext: (project) => this.cast.voiceContext(project),
+      },
+      (projectId) => chapters.narratedParagraphs(projectId),
+    );
     const castVoices: CastVoiceSource = {
       distinct: (language, options) =>
         deps.voices
@@ -114,11 +129,21 @@ export class Books {
       castVoices,
       chapters,
     );
-    this.projects = new ProjectService(projects, chapters, bookJobs, deps.jobs, this.cast, (id) =>
-      removeProjectFiles(deps.config.home, id),
+    this.projects = new ProjectService(
+      projects,
+      chapters,
+      bookJobs,
+      deps.jobs,
+      this.cast,
+      this.staleness,
+      (id) => removeProjectFiles(deps.config.home, id),
     );
-    this.chapters = new ChapterService(this.projects, chapters, deps.jobs, (owner, voice) =>
-      this.cast.checkVoice(owner, voice),
+    this.chapters = new ChapterService(
+      this.projects,
+      chapters,
+      deps.jobs,
+      (owner, voice) => this.cast.checkVoice(owner, voice),
+      this.staleness,
     );
     this.importer = new BookImporter(deps.db, projects, chapters, this.cast, this.status, deps.log);
     this.modelDetection = new ModelDetection(this.cast, chapters, projects, this.language);
@@ -149,7 +174,6 @@ export class Books {
     this.production = new ProductionService(this.projects, production, deps.files, () =>
       deps.ffmpeg.require(),
     );
-    const takes = new TakeRepo(deps.db);
     this.takes = new TakeService(takes, { config: deps.config, urls: deps.urls, books: this });
     this.lines = new LineNarrator({
       config: deps.config,

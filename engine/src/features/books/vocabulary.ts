@@ -33,3 +33,7 @@ export type PronunciationKind = (typeof PRONUNCIATION_KINDS)[number];
 
 export const MEDIA_KINDS = ['cover', 'music'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** Why a line's active take no longer matches it (docs/api/narration.md, "Stale audio"). */
+export const STALE_REASONS = ['text', 'speaker', 'voice', 'direction'] as const;
+export type StaleReason = (typeof STALE_REASONS)[number];

@@ -26,6 +26,7 @@ import { ParagraphItem } from './ParagraphItem.tsx';
 import { speakerKey } from './speaker-colour.ts';
 import bookFrameStyles from './BookFrame.module.css';
 import styles from './Manuscript.module.css';
+import { bookNumbers, chapterListNote } from './book-numbers.ts';
 
 /** The paragraphs' element: the skip link's target. */
 export const MANUSCRIPT_TEXT_ID = 'manuscript-text';
@@ -75,7 +76,7 @@ function ChapterList({
   const update = useContractMutation('put', `${BOOK_ROUTE}/chapters/{chapter_id}`, {
     invalidates: [bookFamily(project.id)],
   });
-  const narrated = chapters.filter((chapter) => !chapter.skip_narration).length;
+  const numbers = bookNumbers(chapters);
   const busyId = update.isPending ? update.variables.params.chapter_id : null;
 
   return (
@@ -83,7 +84,7 @@ function ChapterList({
       <div className={styles.chaptersHead}>
         <Heading level={2}>Chapters</Heading>
         <span className={styles.chaptersCount} data-testid="chapters-narrated">
-          {narrated} of {chapters.length} narrated
+          {chapterListNote(numbers)}
         </span>
       </div>
       {update.error && (

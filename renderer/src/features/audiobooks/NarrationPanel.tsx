@@ -10,7 +10,7 @@ import { BOOK_ROUTE } from './book-queries.ts';
 import { describeBatch } from './BatchStartedLine.tsx';
 import { NarrationRunMessage } from './NarrationRunMessage.tsx';
 import { NarratorVoicePicker } from './NarratorVoicePicker.tsx';
-import { narrationStatusLabel, progressSummary } from './narration-format.ts';
+import { narrationStatusLabel, progressSummary, staleSummary } from './narration-format.ts';
 import type { BatchStarted, CancelResult } from './narration-types.ts';
 import { useNarrationRun } from './use-narration-run.ts';
 import bookFrameStyles from './BookFrame.module.css';
@@ -27,6 +27,7 @@ export function NarrationPanel() {
   const progress = feed.progress;
   const running = progress !== null && progress.status !== 'idle';
   const parsing = project.status === 'parsing';
+  const stale = progress === null ? null : staleSummary(progress.stale_paragraphs);
 
   return (
     <section
@@ -86,6 +87,24 @@ export function NarrationPanel() {
             indeterminate={progress.status === 'queued' && progress.completed === 0}
             testId="narration-bar"
           />
+        </div>
+      )}
+      {stale !== null && !running && (
+        <div className={narrationStyles.narrationRow} role="status" data-testid="narration-stale">
+          <span>{stale}</span>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void book.run(() =>
+                api.post(`${BOOK_ROUTE}/narration/batch`, { params, json: { only_stale: true } }),
+              )
+            }
+            disabled={book.state.kind === 'busy' || parsing}
+            testId="narrate-stale"
+            title="Narrate again only the lines whose text, speaker, voice or direction changed"
+          >
+            Re-narrate changed lines
+          </Button>
         </div>
       )}
       {feed.error && <p className={bookFrameStyles.errorText}>{feed.error}</p>}

@@ -17,6 +17,7 @@ import { LIMITS, directionProblem, humanize, speakerProblem } from './audiobook-
 import type { Paragraph, ParagraphUpdate } from './audiobook-types.ts';
 import { SpeakerChip, speakerStyle } from './bits.tsx';
 import { BOOK_ROUTE, bookFamily } from './book-queries.ts';
+import { staleReasonLabel } from './narration-format.ts';
 import { TakesPanel } from './TakesPanel.tsx';
 import bookFrameStyles from './BookFrame.module.css';
 import styles from './Manuscript.module.css';
@@ -119,6 +120,15 @@ export function ParagraphItem({
           {paragraph.status !== 'pending' && (
             <span data-testid="paragraph-status" data-status={paragraph.status}>
               <Badge tone={statusTone(paragraph.status)}>{humanize(paragraph.status)}</Badge>
+            </span>
+          )}
+          {paragraph.audio_stale && paragraph.stale_reason !== null && (
+            <span
+              data-testid="paragraph-stale"
+              data-reason={paragraph.stale_reason}
+              title={staleReasonLabel(paragraph.stale_reason)}
+            >
+              <Badge tone="warn">Changed since narration</Badge>
             </span>
           )}
           {paragraph.skip_narration && (

@@ -19,6 +19,8 @@ export interface BookNumbers {
   narratedWords: number;
   /** Estimated runtime of the chapters to narrate. */
   minutes: number;
+  /** Lines whose audio changed since narration, in the chapters to narrate. */
+  stale: number;
 }
 
 export function bookNumbers(chapters: readonly Chapter[]): BookNumbers {
@@ -35,6 +37,7 @@ export function bookNumbers(chapters: readonly Chapter[]): BookNumbers {
     words: sum(kept, (chapter) => chapter.word_count),
     narratedWords: sum(done, (chapter) => chapter.word_count),
     minutes: sum(kept, (chapter) => chapter.estimated_duration_minutes),
+    stale: sum(kept, (chapter) => chapter.stale_paragraphs),
   };
 }
 
@@ -56,4 +59,12 @@ export function wordsNote(numbers: BookNumbers): string {
   return numbers.narratedWords === 0
     ? 'none narrated yet'
     : `${formatCount(numbers.narratedWords)} narrated`;
+}
+
+/**
+ * The chapter list's count: "0 of 61 narrated" for a fresh book (chapters narrated of those to
+ * narrate, the header's same numbers), never the chapters merely not skipped.
+ */
+export function chapterListNote(numbers: BookNumbers): string {
+  return `${formatCount(numbers.narrated)} of ${formatCount(numbers.toNarrate)} narrated`;
 }

@@ -22,11 +22,12 @@ export function batchSummary(started: BatchStarted, ended: JobStatus | null = nu
         ]
       : [endedLine(started, ended)];
   const skipped: string[] = [];
-  const { completed, locked, skip_narration, in_progress } = started.skipped;
+  const { completed, locked, skip_narration, in_progress, not_stale } = started.skipped;
   if (completed > 0) skipped.push(`${completed} already narrated`);
   if (locked > 0) skipped.push(`${locked} locked`);
   if (skip_narration > 0) skipped.push(`${skip_narration} marked skip`);
   if (in_progress > 0) skipped.push(`${in_progress} already in progress`);
+  if (not_stale > 0) skipped.push(`${not_stale} unchanged since narration`);
   if (skipped.length > 0) parts.push(`left out: ${skipped.join(', ')}`);
   return parts.join(' · ');
 }
@@ -68,4 +69,21 @@ export function narrationStatusLabel(progress: NarrationProgress): string {
   if (progress.total_paragraphs > 0 && progress.completed === progress.total_paragraphs)
     return 'Narrated';
   return progress.completed > 0 ? 'Partly narrated' : 'Not narrated yet';
+}
+
+/** "3 lines changed since narration", or null when every line's audio matches it. */
+export function staleSummary(stale: number): string | null {
+  if (stale === 0) return null;
+  return `${stale} ${stale === 1 ? 'line' : 'lines'} changed since narration`;
+}
+
+/** Why one line's audio is stale, in the narrator's words. */
+export function staleReasonLabel(reason: 'text' | 'speaker' | 'voice' | 'direction'): string {
+  const what = {
+    text: 'Its text',
+    speaker: 'Its speaker',
+    voice: 'Its voice',
+    direction: 'Its direction',
+  };
+  return `${what[reason]} changed since this audio was narrated; narrate it again to update it.`;
 }

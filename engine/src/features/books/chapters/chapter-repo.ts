@@ -26,7 +26,22 @@ export interface ChapterStats {
   characters: number;
 }
 
-export type ParagraphPatch = Partial<typeof audiobookParagraphs.$inferInsert>;
+type ParagraphColumns = Partial<typeof audiobookParagraphs.$inferInsert>;
+
+/**
+ * A line's narration state: written only through `updateLineState`, by status/line-status.ts
+ * (the one owner); every other paragraph write is a ParagraphPatch, which cannot name them.
+ */
+export const LINE_STATE_COLUMNS = [
+  'status',
+  'errorMessage',
+  'audioKey',
+  'durationSeconds',
+  'takeCount',
+  'retryCount',
+] as const;
+export type LineStatePatch = Pick<ParagraphColumns, (typeof LINE_STATE_COLUMNS)[number]>;
+export type ParagraphPatch = Omit<ParagraphColumns, (typeof LINE_STATE_COLUMNS)[number]>;
 
 /** A paragraph's counts for its text; every text write goes through this. */
 export function textColumns(text: string): {
@@ -284,6 +299,31 @@ export class ChapterRepo {
       .where(eq(audiobookParagraphs.id, paragraphId))
       .returning()
       .get();
+  }
+
+  /** The line-state columns (status/line-status.ts alone calls this), with any other change. */
+  updateLineState(
+    paragraphId: string,
+    patch: LineStatePatch & ParagraphPatch,
+  ): ParagraphRow | undefined {
+    return this.db
+      .update(audiobookParagraphs)
+      .set({ ...patch, updatedAt: nowIso() })
+      .where(eq(audiobookParagraphs.id, paragraphId))
+      .returning()
+      .get();
+  }
+
+  /** The same line state on many lines (status/line-status.ts alone calls this). */
+  updateLinesState(ids: string[], patch: LineStatePatch): void {
+    const at = nowIso();
+    for (let i = 0; i < ids.length; i += 500) {
+      this.db
+        .update(audiobookParagraphs)
+        .set({ ...patch, updatedAt: at })
+        .where(inArray(audiobookParagraphs.id, ids.slice(i, i + 500)))
+        .run();
+    }
   }
 
   /** The same patch on many paragraphs (speaker attribution, cast changes). */

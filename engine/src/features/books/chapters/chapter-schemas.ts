@@ -3,7 +3,7 @@
  * the "not shown" names are in docs/api/audiobook.md).
  */
 import { z } from 'zod';
-import { CHAPTER_KINDS, SEGMENT_STATUSES } from '../vocabulary.ts';
+import { CHAPTER_KINDS, SEGMENT_STATUSES, STALE_REASONS } from '../vocabulary.ts';
 import { pageSchema } from '../../../api/pagination.ts';
 import { formInt } from '../../../api/form-fields.ts';
 
@@ -35,6 +35,8 @@ export const chapterSchema = z
     skip_narration: z.boolean(),
     narration_notes: z.string(),
     paragraph_count: z.number().int(),
+    /** Lines whose audio no longer matches their text, speaker, voice or direction. */
+    stale_paragraphs: z.number().int(),
     word_count: z.number().int(),
     character_count: z.number().int(),
     estimated_duration_minutes: z.number(),
@@ -92,6 +94,9 @@ export const paragraphSchema = z
     emotion: z.string().nullable(),
     trailing_silence_ms: z.number().int().nullable(),
     audio_key: z.string().nullable(),
+    /** The active take was made before the line's text, speaker, voice or direction changed. */
+    audio_stale: z.boolean(),
+    stale_reason: z.enum(STALE_REASONS).nullable(),
     duration_seconds: z.number().nullable(),
     retry_count: z.number().int(),
     created_at: z.string(),

@@ -1,7 +1,8 @@
 /**
  * Chapters and paragraphs (document 2, "Chapters and paragraphs", "Paragraph status"). A locked
  * paragraph refuses every change but unlocking with 409; a text change recounts words and
- * characters and drops the line's audio (it no longer says what the audio says).
+ * characters and keeps the line's audio, which then reads as stale (`audio_stale`, reason `text`)
+ * until the line is narrated again (docs/api/narration.md, "Stale audio").
  */
 import type { ChapterRow, ParagraphRow, ProjectRow } from '../../../db/schema/audiobook.ts';
 import { AppError } from '../../../errors.ts';
@@ -11,7 +12,8 @@ import { JOB_TYPES } from '../book-jobs.ts';
 import { textColumns, type ChapterRepo, type ParagraphPatch } from './chapter-repo.ts';
 import type { UpdateParagraphBody } from './chapter-schemas.ts';
 import type { ProjectService } from '../projects/project-service.ts';
-import { chapterView, paragraphView } from '../projects/views.ts';
+import type { LineStaleness } from '../status/line-staleness.ts';
+import { chapterView, paragraphView, type ParagraphJson } from '../projects/views.ts';
 
 /** Paragraphs per page when only `page` is sent (document 2, "Limits"). */
 export const DEFAULT_PARAGRAPHS_PER_PAGE = 50;
@@ -33,6 +35,7 @@ export class ChapterService {
     private readonly jobs: JobRunner,
     /** 404 `voice_not_found` unless the voice is in the owner's catalog (cast-service.ts). */
     private readonly checkVoice: (ownerId: string, voiceId: number) => void,
+    private readonly staleness: LineStaleness,
   ) {}
 
   requireChapter(
@@ -62,7 +65,9 @@ export class ChapterService {
       words: 0,
       characters: 0,
     };
-    return chapterView(chapter, stats, project.speed);
+    const lines = this.chapters.paragraphs(chapter.id).filter((p) => !p.skipNarration);
+    const stale = chapter.skipNarration ? 0 : this.staleness.of(project, lines).size;
+    return chapterView(chapter, stats, project.speed, stale);
   }
 
   private detail(project: ProjectRow, chapter: ChapterRow) {
@@ -73,12 +78,14 @@ export class ChapterService {
     const project = this.projects.require(ownerId, projectId);
     const rows = this.chapters.listChapters(project.id, perPage, (page - 1) * perPage);
     const stats = this.chapters.chapterStats(rows.map((r) => r.id));
+    const stale = this.staleness.perChapter(project);
     return {
       chapters: rows.map((row) =>
         chapterView(
           row,
           stats.get(row.id) ?? { paragraphs: 0, words: 0, characters: 0 },
           project.speed,
+          stale.get(row.id) ?? 0,
         ),
       ),
       ...paginate(this.chapters.countChapters(project.id), page, perPage),
@@ -139,11 +146,11 @@ export class ChapterService {
     chapterId: string,
     query: { page?: number | undefined; per_page?: number | undefined },
   ) {
-    const { chapter } = this.requireChapter(ownerId, projectId, chapterId);
+    const { project, chapter } = this.requireChapter(ownerId, projectId, chapterId);
     const total = this.chapters.countParagraphs(chapter.id);
     if (query.page === undefined && query.per_page === undefined) {
       return {
-        paragraphs: this.chapters.paragraphs(chapter.id).map(paragraphView),
+        paragraphs: this.views(project, this.chapters.paragraphs(chapter.id)),
         total,
         page: null,
         per_page: null,
@@ -154,15 +161,29 @@ export class ChapterService {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? DEFAULT_PARAGRAPHS_PER_PAGE;
     return {
-      paragraphs: this.chapters
-        .paragraphs(chapter.id, perPage, (page - 1) * perPage)
-        .map(paragraphView),
+      paragraphs: this.views(
+        project,
+        this.chapters.paragraphs(chapter.id, perPage, (page - 1) * perPage),
+      ),
       ...paginate(total, page, perPage),
     };
   }
 
   paragraph(ownerId: string, projectId: string, paragraphId: string) {
-    return paragraphView(this.requireParagraph(ownerId, projectId, paragraphId));
+    return this.viewOne(
+      this.projects.require(ownerId, projectId),
+      this.requireParagraph(ownerId, projectId, paragraphId),
+    );
+  }
+
+  private viewOne(project: ProjectRow, line: ParagraphRow): ParagraphJson {
+    return paragraphView(line, this.staleness.of(project, [line]).get(line.id) ?? null);
+  }
+
+  /** Paragraph bodies with whether each line's audio is stale (status/line-staleness.ts). */
+  private views(project: ProjectRow, lines: ParagraphRow[]): ParagraphJson[] {
+    const stale = this.staleness.of(project, lines);
+    return lines.map((line) => paragraphView(line, stale.get(line.id) ?? null));
   }
 
   updateParagraph(
@@ -183,12 +204,7 @@ export class ChapterService {
           details: { paragraph_id: paragraph.id, reason: 'narrating' },
         });
       }
-      Object.assign(patch, textColumns(body.text), {
-        status: 'pending',
-        audioKey: null,
-        durationSeconds: null,
-        errorMessage: null,
-      });
+      Object.assign(patch, textColumns(body.text));
     }
     if (body.voice_id !== undefined) {
       patch.voiceId = body.voice_id;
@@ -214,7 +230,9 @@ export class ChapterService {
       Object.keys(patch).length > 0
         ? (this.chapters.updateParagraph(paragraph.id, patch) ?? paragraph)
         : paragraph;
-    return paragraphView(updated);
+    // A new text keeps the line's audio, which now reads as stale (reason `text`) until the line
+    // is narrated again: its status and the chapter's and book's stay true to the audio they have.
+    return this.viewOne(this.projects.require(ownerId, projectId), updated);
   }
 
   /** A job that puts the chapter's failed lines back in line for narration. */

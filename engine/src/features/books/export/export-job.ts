@@ -33,6 +33,7 @@ import { rejectFailedFiles } from './export-report.ts';
 import type { ExportRun } from './export-run.ts';
 import { makeRetailSample } from './export-sample.ts';
 import { exportInput, type ExportInput } from './export-input.ts';
+import { staleWarning } from './stale-warning.ts';
 
 export interface ExportResult {
   zip: { path: string; filename: string; bytes: number; sha256: string };
@@ -109,6 +110,8 @@ export const makeExportJob = (books: Books): JobHandler<ExportInput, ExportResul
       status: 'pending',
       percent: 0,
     }));
+    const stale = staleWarning(books, project, plan);
+    if (stale !== null) sidecar.warnings.push(stale);
     save();
 
     const run: ExportRun = {

@@ -214,13 +214,7 @@ async function importRecording(
       credits: 0,
       billing: 'billed',
     });
-    books.repos.chapters.updateParagraph(span.line.id, {
-      status: 'completed',
-      errorMessage: null,
-      audioKey: take.id,
-      durationSeconds: duration,
-      takeCount: span.line.takeCount + 1,
-    });
+    books.lineStatus.narrated(span.line, take);
     takes.push({
       paragraph_id: span.line.id,
       take_id: take.id,

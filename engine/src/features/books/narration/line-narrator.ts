@@ -200,6 +200,10 @@ export class LineNarrator {
         character_name: characterName ?? null,
         trailing_silence_ms: trailingSilenceMs,
         voice_source: resolved.source === 'none' ? 'default' : resolved.source,
+        // What the line itself said (an override may differ): stale audio compares with these.
+        line_text: line.text,
+        line_character_name: line.characterName ?? null,
+        line_direction: line.direction.slice(0, DIRECTION_CHARACTERS),
         dropped_hints: audio.dropped,
       },
       audioPath: relative,
@@ -213,16 +217,13 @@ export class LineNarrator {
     // Voices sent with the request are saved on the line (voice order: "narration saves the voice
     // it used"); voices derived from the chapter, book or cast are not pinned (docs/api/narration.md).
     const save = resolved.source === 'narrate' || resolved.source === 'batch';
-    this.deps.books.repos.chapters.updateParagraph(line.id, {
-      status: 'completed',
-      errorMessage: null,
-      audioKey: take.id,
-      durationSeconds: take.durationSeconds,
-      takeCount: line.takeCount + 1,
-      ...(save &&
-        line.voiceSetBy !== 'user' && { voiceId: voice.id, voiceSetBy: 'narration' as const }),
-    });
-    this.deps.books.status.refreshChapters(project.id, [line.chapterId]);
+    this.deps.books.lineStatus.narrated(
+      line,
+      take,
+      save && line.voiceSetBy !== 'user'
+        ? { voiceId: voice.id, voiceSetBy: 'narration' as const }
+        : undefined,
+    );
     return take;
   }
 }

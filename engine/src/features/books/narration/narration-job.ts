@@ -8,8 +8,9 @@
  * returns the rest, and completion settles exactly the takes made.
  *
  * Idempotent: after a crash the job runs again and skips lines that already have a take from it.
- * It waits while the book's context-reading detection pass runs (cast rule 8: "narration not yet
- * started waits for this pass").
+ * It waits, queued, for the book's speaker detection jobs (cast rule 8: "narration not yet
+ * started waits for this pass"): a job dependency the runner honours (JobHandler.waitsFor), so a
+ * waiting narration holds no slot and starts the moment detection ends.
  */
 import { CancelledError, isCancelled } from '../../../errors.ts';
 import type { JobHandler } from '../../../jobs/job-types.ts';
@@ -23,22 +24,6 @@ export interface NarrationResult {
   paragraphs_skipped: number;
   credits_used: number;
   audio_seconds: number;
-}
-
-const DETECTION_POLL_MS = 250;
-
-async function waitForDetection(
-  books: Books,
-  projectId: string,
-  signal: AbortSignal,
-  progress: (stage: string) => void,
-): Promise<void> {
-  const { bookJobs } = books.repos;
-  while (bookJobs.active(projectId, [JOB_TYPES.castDetection]).length > 0) {
-    progress('waiting for speaker detection');
-    if (signal.aborted) throw new CancelledError();
-    await new Promise((resolve) => setTimeout(resolve, DETECTION_POLL_MS));
-  }
 }
 
 function errorText(error: unknown): string {
@@ -63,12 +48,13 @@ export const makeNarrationJob = (books: Books): JobHandler<NarrationInput, Narra
       },
     });
   },
+  waitsFor(input) {
+    const detection = books.repos.bookJobs.active(input.project_id, [JOB_TYPES.castDetection]);
+    return { jobIds: detection.map((job) => job.id), stage: 'waiting for speaker detection' };
+  },
   async run({ jobId, input, signal, progress, reportUsage }) {
     const narration = books.narration;
     const { chapters, projects } = books.repos;
-    await waitForDetection(books, input.project_id, signal, (stage) =>
-      progress({ percent: 0, stage }),
-    );
     // Resumed after a crash: lines this job already narrated are done (and billed) already.
     const earlier = books.takes.repo.ofJob(jobId);
     const done = new Set(earlier.map((t) => t.paragraphId));
@@ -96,7 +82,7 @@ export const makeNarrationJob = (books: Books): JobHandler<NarrationInput, Narra
           finished += 1;
           continue;
         }
-        narration.setLineStatus(line, 'narrating');
+        books.lineStatus.narrating(line);
         progress({
           percent: (finished / total) * 100,
           stage: `narrating ${finished + 1} of ${total}`,
@@ -114,7 +100,7 @@ export const makeNarrationJob = (books: Books): JobHandler<NarrationInput, Narra
           reportUsage({ credits, audioDuration: seconds });
         } catch (error) {
           if (isCancelled(error, signal)) throw error;
-          narration.setLineStatus(line, 'failed', errorText(error));
+          books.lineStatus.failed(line, errorText(error));
           result.paragraphs_failed += 1;
         }
         finished += 1;

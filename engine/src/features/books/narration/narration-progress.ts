@@ -11,7 +11,11 @@ export function narrationProgress(
   active: readonly JobRow[],
   lines: readonly ParagraphRow[],
   allChapters: readonly ChapterRow[],
+  /** Lines whose audio no longer matches them (status/line-staleness.ts). */
+  stale: ReadonlyMap<string, unknown>,
 ) {
+  const staleIn = (group: readonly ParagraphRow[]): number =>
+    group.filter((p) => stale.has(p.id)).length;
   const counts = countStatuses(lines.map((p) => p.status));
   const chapters = allChapters.filter((c) => !c.skipNarration);
   const byChapter = new Map<string, ParagraphRow[]>();
@@ -39,6 +43,7 @@ export function narrationProgress(
     queued: counts.queued,
     narrating: counts.narrating,
     pending: counts.pending,
+    stale_paragraphs: staleIn(lines),
     narrated_seconds:
       Math.round(
         lines.reduce((s, p) => s + (p.status === 'completed' ? (p.durationSeconds ?? 0) : 0), 0) *
@@ -47,7 +52,8 @@ export function narrationProgress(
     eta_seconds: eta === null ? null : Math.round(eta),
     current_paragraph_id: lines.find((p) => p.status === 'narrating')?.id ?? null,
     chapters: chapters.map((c) => {
-      const mine = countStatuses((byChapter.get(c.id) ?? []).map((p) => p.status));
+      const group = byChapter.get(c.id) ?? [];
+      const mine = countStatuses(group.map((p) => p.status));
       return {
         chapter_id: c.id,
         chapter_number: c.chapterNumber,
@@ -56,6 +62,7 @@ export function narrationProgress(
         total_paragraphs: mine.total,
         completed: mine.completed,
         failed: mine.failed,
+        stale_paragraphs: staleIn(group),
       };
     }),
   };

@@ -9,6 +9,8 @@ export const batchBody = z.object({
   chapter_ids: z.array(z.string().uuid()).max(5000).optional(),
   paragraph_ids: z.array(z.string().uuid()).max(100_000).optional(),
   include_completed: z.boolean().optional(),
+  /** Only lines whose audio is stale (docs/api/narration.md, "Stale audio"). */
+  only_stale: z.boolean().optional(),
   voice_id: z.number().int().positive().optional(),
   multi_voice: z.boolean().optional(),
 });
@@ -44,6 +46,8 @@ export const batchResponse = z.object({
     locked: z.number().int(),
     skip_narration: z.number().int(),
     in_progress: z.number().int(),
+    /** With only_stale: lines left out because their audio still matches them. */
+    not_stale: z.number().int(),
   }),
 });
 
@@ -70,6 +74,7 @@ export const chapterProgressSchema = z.object({
   total_paragraphs: z.number().int(),
   completed: z.number().int(),
   failed: z.number().int(),
+  stale_paragraphs: z.number().int(),
 });
 
 export const progressSchema = z.object({
@@ -83,6 +88,8 @@ export const progressSchema = z.object({
   queued: z.number().int(),
   narrating: z.number().int(),
   pending: z.number().int(),
+  /** Lines whose audio no longer matches their text, speaker, voice or direction. */
+  stale_paragraphs: z.number().int(),
   narrated_seconds: z.number(),
   eta_seconds: z.number().nullable(),
   current_paragraph_id: z.string().nullable(),

@@ -111,14 +111,18 @@ export class NarrationService {
       lines = lines.filter((p) => wanted.has(p.id));
     }
     const skippedChapters = new Set(chapters.filter((c) => c.skipNarration).map((c) => c.id));
-    const skipped = { completed: 0, locked: 0, skip_narration: 0, in_progress: 0 };
+    const skipped = { completed: 0, locked: 0, skip_narration: 0, in_progress: 0, not_stale: 0 };
     const chosen: ParagraphRow[] = [];
+    // only_stale: lines whose audio no longer matches them, narrated again although completed.
+    const stale = body.only_stale ? this.deps.audiobook.staleness.of(project, lines) : null;
     for (const line of lines) {
       if (line.skipNarration || skippedChapters.has(line.chapterId)) skipped.skip_narration += 1;
       else if (ACTIVE_LINE.has(line.status)) skipped.in_progress += 1;
       // A locked line with audio is protected from regeneration (rule 6); one without is narrated.
       else if (line.locked && line.audioKey !== null) skipped.locked += 1;
-      else if (line.status === 'completed' && !body.include_completed) skipped.completed += 1;
+      else if (stale !== null && !stale.has(line.id)) skipped.not_stale += 1;
+      else if (line.status === 'completed' && !body.include_completed && stale === null)
+        skipped.completed += 1;
       else chosen.push(line);
     }
     if (chosen.length === 0)
@@ -126,7 +130,9 @@ export class NarrationService {
         'empty_selection',
         skipped.completed > 0
           ? 'Every selected paragraph already has audio. Send include_completed: true to narrate them again.'
-          : 'Nothing to narrate in this selection.',
+          : stale !== null
+            ? 'No selected paragraph has stale audio.'
+            : 'Nothing to narrate in this selection.',
         { details: { skipped } },
       );
     const estimate = quoteLines(chosen, project.speed);
@@ -219,50 +225,25 @@ export class NarrationService {
   // ---- statuses ---------------------------------------------------------------------------
 
   private queueLines(project: ProjectRow, lines: ParagraphRow[]): void {
-    this.repos.chapters.updateParagraphs(
-      lines.map((p) => p.id),
-      { status: 'queued', errorMessage: null },
-    );
-    this.status.linesChanged(
-      project.id,
-      lines.map((p) => p.chapterId),
-    );
+    this.deps.audiobook.lineStatus.queued(project.id, lines);
   }
 
-  /**
-   * Lines of an ended job still `queued`/`narrating` go back to what they were, and their
-   * chapters follow; returns those chapters (the book is the caller's to settle, once).
-   */
+  /** Lines of an ended job still queued or narrating go back to what they were (LineStatus). */
   releaseLines(projectId: string, paragraphIds: readonly string[]): string[] {
-    const stuck = this.repos.chapters
-      .paragraphsByIds([...paragraphIds])
-      .filter((p) => p.projectId === projectId && ACTIVE_LINE.has(p.status));
-    for (const line of stuck)
-      this.repos.chapters.updateParagraph(line.id, {
-        status: line.audioKey ? 'completed' : 'pending',
-      });
-    const chapters = stuck.map((p) => p.chapterId);
-    this.status.refreshChapters(projectId, chapters);
-    return chapters;
-  }
-
-  setLineStatus(line: ParagraphRow, status: 'narrating' | 'failed', errorMessage?: string): void {
-    this.repos.chapters.updateParagraph(line.id, {
-      status,
-      ...(status === 'failed' && { errorMessage: errorMessage ?? 'narration failed' }),
-    });
-    this.status.refreshChapters(line.projectId, [line.chapterId]);
+    return this.deps.audiobook.lineStatus.released(projectId, paragraphIds);
   }
 
   // ---- progress and cancel -----------------------------------------------------------------
 
   progress(ownerId: string, projectId: string) {
     const project = this.project(ownerId, projectId);
+    const lines = this.repos.chapters.narratedParagraphs(project.id);
     return narrationProgress(
       project,
       this.repos.bookJobs.active(project.id, [JOB_TYPES.narration]),
-      this.repos.chapters.narratedParagraphs(project.id),
+      lines,
       this.repos.chapters.listChapters(project.id),
+      this.deps.audiobook.staleness.of(project, lines),
     );
   }
 

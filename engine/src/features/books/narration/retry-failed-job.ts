@@ -31,13 +31,7 @@ export const makeRetryFailedJob = (
       .paragraphs(chapter_id)
       .filter((p) => p.projectId === project_id && p.status === 'failed');
     const retry = failed.filter((p) => !p.locked && !p.skipNarration);
-    for (const paragraph of retry) {
-      chapters.updateParagraph(paragraph.id, {
-        status: 'pending',
-        errorMessage: null,
-        retryCount: paragraph.retryCount + 1,
-      });
-    }
+    books.lineStatus.retried(retry);
     const chapter = chapters.chapter(project_id, chapter_id);
     if (chapter) books.status.chapterRetried(chapter);
     return Promise.resolve({

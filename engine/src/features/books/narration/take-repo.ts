@@ -2,7 +2,7 @@
  * Takes in SQLite (db/schema/narration.ts): every narration of a paragraph, kept.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { narrationTakes, type TakeRow } from '../../../db/schema/narration.ts';
 
@@ -53,6 +53,20 @@ export class TakeRepo {
       .from(narrationTakes)
       .where(and(eq(narrationTakes.paragraphId, paragraphId), eq(narrationTakes.id, takeId)))
       .get();
+  }
+
+  /** Takes by id (a book's active takes), in chunks under SQLite's variable limit. */
+  byIds(ids: readonly string[]): TakeRow[] {
+    const out: TakeRow[] = [];
+    for (let i = 0; i < ids.length; i += 500)
+      out.push(
+        ...this.db
+          .select()
+          .from(narrationTakes)
+          .where(inArray(narrationTakes.id, ids.slice(i, i + 500)))
+          .all(),
+      );
+    return out;
   }
 
   byId(takeId: string): TakeRow | undefined {

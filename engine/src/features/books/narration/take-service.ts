@@ -81,13 +81,7 @@ export class TakeService {
       throw new AppError('conflict', 'This paragraph is being narrated; pick a take when it ends.');
     const take = this.repo.get(line.id, takeId);
     if (!take) throw new AppError('not_found', `Take ${takeId} not found.`);
-    this.deps.books.repos.chapters.updateParagraph(line.id, {
-      audioKey: take.id,
-      durationSeconds: take.durationSeconds,
-      status: 'completed',
-      errorMessage: null,
-    });
-    this.deps.books.status.linesChanged(line.projectId, [line.chapterId]);
+    this.deps.books.lineStatus.takeActivated(line, take);
     return {
       paragraph_id: line.id,
       active_take_id: take.id,

@@ -21,6 +21,7 @@ import {
   WORDS_PER_MINUTE,
 } from '../text-stats.ts';
 import { chapterView, projectView, type ChapterJson } from './views.ts';
+import type { LineStaleness } from '../status/line-staleness.ts';
 
 /** What the project service needs from the cast when character voices are switched. */
 export interface MultiVoiceSwitch {
@@ -56,6 +57,7 @@ export class ProjectService {
     private readonly bookJobs: BookJobs,
     private readonly jobs: JobRunner,
     private readonly cast: MultiVoiceSwitch,
+    private readonly staleness: LineStaleness,
     /** Removes the book's audio and exports from disk (project-files.ts). */
     private readonly removeFiles: (projectId: string) => void = () => {},
   ) {}
@@ -68,11 +70,13 @@ export class ProjectService {
   chapterViews(project: ProjectRow): ChapterJson[] {
     const rows = this.chapters.listChapters(project.id);
     const stats = this.chapters.chapterStats(rows.map((r) => r.id));
+    const stale = this.staleness.perChapter(project);
     return rows.map((row) =>
       chapterView(
         row,
         stats.get(row.id) ?? { paragraphs: 0, words: 0, characters: 0 },
         project.speed,
+        stale.get(row.id) ?? 0,
       ),
     );
   }

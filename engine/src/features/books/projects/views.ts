@@ -3,6 +3,7 @@ import type { ChapterRow, ParagraphRow, ProjectRow } from '../../../db/schema/au
 import type { ChapterStats } from '../chapters/chapter-repo.ts';
 import type { ProjectTotals } from './project-repo.ts';
 import type { ProjectJson } from './project-schemas.ts';
+import type { StaleReason } from '../status/line-staleness.ts';
 import { estimateMinutes, round1 } from '../text-stats.ts';
 
 /** Until the caller sets one or a manuscript names it (docs/api/audiobook.md). */
@@ -51,7 +52,8 @@ export function projectView(
   };
 }
 
-export function chapterView(row: ChapterRow, stats: ChapterStats, speed: number) {
+/** `stale`: lines whose audio no longer matches them (status/line-staleness.ts). */
+export function chapterView(row: ChapterRow, stats: ChapterStats, speed: number, stale: number) {
   // A skipped chapter is not narrated: it adds nothing to the book's runtime.
   const words = stats.words;
   return {
@@ -65,6 +67,7 @@ export function chapterView(row: ChapterRow, stats: ChapterStats, speed: number)
     skip_narration: row.skipNarration,
     narration_notes: row.narrationNotes,
     paragraph_count: stats.paragraphs,
+    stale_paragraphs: stale,
     word_count: words,
     character_count: stats.characters,
     estimated_duration_minutes: row.skipNarration ? 0 : round1(estimateMinutes(words, speed)),
@@ -77,7 +80,8 @@ export function chapterView(row: ChapterRow, stats: ChapterStats, speed: number)
   };
 }
 
-export function paragraphView(row: ParagraphRow) {
+/** `stale`: why the line's active take no longer matches it, or null (line-staleness.ts). */
+export function paragraphView(row: ParagraphRow, stale: StaleReason | null) {
   return {
     id: row.id,
     chapter_id: row.chapterId,
@@ -99,6 +103,8 @@ export function paragraphView(row: ParagraphRow) {
     emotion: row.emotion,
     trailing_silence_ms: row.trailingSilenceMs,
     audio_key: row.audioKey,
+    audio_stale: stale !== null,
+    stale_reason: stale,
     duration_seconds: row.durationSeconds,
     retry_count: row.retryCount,
     created_at: row.createdAt,

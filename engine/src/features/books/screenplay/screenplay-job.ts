@@ -29,6 +29,7 @@ import { sendable, type AnnotationCounts } from './screenplay-service.ts';
 import type { ParagraphRow } from '../../../db/schema/audiobook.ts';
 import { DEFAULT_LANGUAGE } from '../projects/views.ts';
 import type { Books } from '../books.ts';
+import type { LineStatus } from '../status/line-status.ts';
 
 const input = z.object({
   project_id: z.string().uuid(),
@@ -38,6 +39,7 @@ const input = z.object({
 /** Writes one paragraph's accepted lines. Returns whether it was split. */
 export function applyLines(
   chapters: ChapterRepo,
+  lineStatus: LineStatus,
   paragraph: ParagraphRow,
   lines: AnnotatedLine[],
 ): boolean {
@@ -49,19 +51,14 @@ export function applyLines(
       characterSetBy: 'annotation',
       ...(first.speaker !== null && { speakerCleared: false }),
     };
-    if (first.text !== paragraph.text) {
-      Object.assign(patch, textColumns(first.text), {
-        status: 'pending',
-        audioKey: null,
-        durationSeconds: null,
-        errorMessage: null,
-      });
-    }
+    const rewritten = first.text !== paragraph.text;
+    if (rewritten) Object.assign(patch, textColumns(first.text));
     if (paragraph.directionSetBy !== 'user' && first.direction !== '') {
       patch.direction = first.direction;
       patch.directionSetBy = 'annotation';
     }
     chapters.updateParagraph(paragraph.id, patch);
+    if (rewritten) lineStatus.audioRemoved(paragraph.id);
     // Its position now: earlier splits of the same batch have moved the lines after them.
     const current = chapters.paragraphsByIds([paragraph.id])[0] ?? paragraph;
     chapters.insertAfter(
@@ -72,7 +69,6 @@ export function applyLines(
         characterSetBy: 'annotation',
         direction: line.direction,
         directionSetBy: line.direction === '' ? null : 'annotation',
-        status: 'pending',
         speed: paragraph.speed,
       })),
     );
@@ -123,7 +119,9 @@ export const makeScreenplayJob = (
         counts.skipped_paragraphs += 1;
         return;
       }
-      if (applyLines(repos.chapters, paragraph, lines)) counts.paragraphs_split += 1;
+      if (applyLines(repos.chapters, books.lineStatus, paragraph, lines)) {
+        counts.paragraphs_split += 1;
+      }
       for (const line of lines) {
         if (line.speaker === null) continue;
         if (!counts.speakers.some((s) => s.toLowerCase() === line.speaker?.toLowerCase())) {
@@ -166,6 +164,11 @@ export const makeScreenplayJob = (
         stage: `annotating (${index + 1}/${chapters.length} chapters)`,
       });
     }
+    // Lines whose text changed lost their audio: their chapters and the book follow.
+    books.status.linesChanged(
+      project.id,
+      chapters.map((c) => c.id),
+    );
     const latest = repos.projects.get(project.id) ?? project;
     if (latest.multiVoice) cast.pickVoices(latest);
     screenplay.live.delete(jobId);
