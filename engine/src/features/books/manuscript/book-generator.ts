@@ -30,6 +30,11 @@ const SYSTEM =
 const PARAGRAPH_CHARS = 1500;
 /** Words one paragraph has on average, to bound how many a part may have. */
 const WORDS_PER_PARAGRAPH = 40;
+/** The outline's longest strings, in characters. */
+const OUTLINE_TITLE_CHARS = 120;
+const CHAPTER_TITLE_CHARS = 80;
+const SUMMARY_CHARS = 300;
+
 const SAMPLE =
   'The harbour light was warm and slow as the boats came home at dusk, and she watched them ' +
   'from the wall, counting sails the way her father had taught her.';
@@ -95,6 +100,12 @@ export class BookGenerator {
 
   private async outline(request: GenerateRequest, signal?: AbortSignal): Promise<Plan> {
     const n = request.chapterCount;
+    // The longest answer the schema allows, in this model's tokens: a model whose tokenizer
+    // spends a token a character (a byte vocabulary, some scripts) would otherwise be cut off
+    // inside a summary. The answer ends as soon as it is complete, so this is only a ceiling.
+    const [sample = 1] = await this.language.countTokens([SAMPLE], signal);
+    const tokensPerChar = Math.max(0.25, sample / SAMPLE.length);
+    const longest = OUTLINE_TITLE_CHARS + n * (CHAPTER_TITLE_CHARS + SUMMARY_CHARS + 40) + 40;
     return this.language.json({
       system: SYSTEM,
       prompt:
@@ -103,7 +114,7 @@ export class BookGenerator {
       schema: {
         type: 'object',
         properties: {
-          title: { type: 'string', minLength: 1, maxLength: 120 },
+          title: { type: 'string', minLength: 1, maxLength: OUTLINE_TITLE_CHARS },
           chapters: {
             type: 'array',
             minItems: n,
@@ -111,8 +122,8 @@ export class BookGenerator {
             items: {
               type: 'object',
               properties: {
-                title: { type: 'string', minLength: 1, maxLength: 80 },
-                summary: { type: 'string', maxLength: 300 },
+                title: { type: 'string', minLength: 1, maxLength: CHAPTER_TITLE_CHARS },
+                summary: { type: 'string', maxLength: SUMMARY_CHARS },
               },
               required: ['title', 'summary'],
               additionalProperties: false,
@@ -133,7 +144,10 @@ export class BookGenerator {
           })),
         };
       },
-      maxTokens: 200 + n * 160,
+      maxTokens: Math.min(
+        Math.max(200 + n * 160, Math.ceil(longest * tokensPerChar) + 32),
+        Math.max(200, (await this.language.contextTokens(signal)) - 512),
+      ),
       temperature: 0.7,
       signal,
     });
