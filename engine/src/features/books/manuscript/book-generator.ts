@@ -83,6 +83,27 @@ interface Plan {
   chapters: { title: string; summary: string }[];
 }
 
+/**
+ * What an outline cut off by its token ceiling still says (a small model may ramble inside one
+ * string): its title and the chapters whose strings were written, each string as far as it got
+ * and no longer than the schema allows. Chapters it never reached are planned by the writer.
+ */
+function salvageOutline(partial: string): Plan | null {
+  const strings = [...partial.matchAll(/"(title|summary)"\s*:\s*"((?:[^"\\]|\\.)*)/g)].map((m) => ({
+    key: m[1],
+    value: (m[2] ?? '').replace(/\\(.)/g, '$1').replace(/\s+/g, ' ').trim(),
+  }));
+  const [first, ...rest] = strings;
+  if (first?.key !== 'title') return null;
+  const chapters: Plan['chapters'] = [];
+  for (const { key, value } of rest) {
+    if (key === 'title') chapters.push({ title: value.slice(0, CHAPTER_TITLE_CHARS), summary: '' });
+    else if (chapters.length > 0)
+      chapters[chapters.length - 1]!.summary = value.slice(0, SUMMARY_CHARS);
+  }
+  return { title: first.value.slice(0, OUTLINE_TITLE_CHARS), chapters };
+}
+
 export class BookGenerator {
   constructor(private readonly language: LanguageModel) {}
 
@@ -150,6 +171,7 @@ export class BookGenerator {
       ),
       temperature: 0.7,
       signal,
+      salvage: salvageOutline,
     });
   }
 
