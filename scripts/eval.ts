@@ -5,6 +5,7 @@
  */
 import { runAlignmentEval } from './eval/alignment.ts';
 import { runAttributionEval } from './eval/attribution.ts';
+import { runAttributionLlmEval } from './eval/attribution-llm.ts';
 import { runAsrEval } from './eval/asr.ts';
 import { runChapterEval } from './eval/chapters.ts';
 import { runStemsEval } from './eval/stems.ts';
@@ -39,8 +40,10 @@ const evaluations: Record<string, Evaluation> = {
     run: runStemsEval,
   },
   attribution: {
-    about: 'heuristic speaker attribution precision/recall per corpus',
-    run: runAttributionEval,
+    about:
+      'heuristic speaker attribution precision/recall per corpus; --llm: the language model pass too (skips loudly without a model)',
+    run: (dataDir) =>
+      process.argv.includes('--llm') ? runAttributionLlmEval(dataDir) : runAttributionEval(dataDir),
   },
   alignment: {
     about:

@@ -11,6 +11,7 @@ import { AppError } from './errors.ts';
 import { parseTestHold } from './jobs/test-hold.ts';
 import { parseLoopbackPorts, type LoopbackPorts, type PortRange } from './loopback-ports.ts';
 import { loadModelInstallConfig, type ModelInstallConfig } from './model-config.ts';
+import { LLM_SETTINGS, loadLanguageModelConfig, type LanguageModelConfig } from './llm-config.ts';
 import { ENGINE_VERSION } from './version.ts';
 
 export const DEFAULT_PORT = 7341;
@@ -70,6 +71,8 @@ export interface EngineConfig {
   llmModel: string | null;
   /** Seconds one chat answer may take before the endpoint is taken as stuck (a CPU model is slow). */
   llmTimeoutSeconds: number;
+  /** Which language model answers and how the embedded one runs (llm-config.ts). */
+  llm: LanguageModelConfig;
   /** User's ffmpeg override; the first candidate tried by the audio core. */
   ffmpegPath: string | null;
   /** ONNX Runtime execution providers the user forces (e.g. ["cpu"]); null = choose. */
@@ -175,9 +178,7 @@ const settingsSchema = z
       .strict()
       .optional(),
     creditMultipliers: z.record(z.string(), z.number().int().min(0)).optional(),
-    llmUrl: z.string().url().optional(),
-    llmModel: z.string().min(1).optional(),
-    llmTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
+    ...LLM_SETTINGS,
     smtpUrl: z.string().optional(),
     allowedHosts: z.array(z.string()).optional(),
     googleClientIds: z.array(z.string().min(1)).optional(),
@@ -490,6 +491,7 @@ export function loadConfig(
       positiveInt(env.TAPEHOUSE_LLM_TIMEOUT_SECONDS, 'TAPEHOUSE_LLM_TIMEOUT_SECONDS') ??
       settings.llmTimeoutSeconds ??
       DEFAULT_LLM_TIMEOUT_SECONDS,
+    llm: overrides.llm ?? loadLanguageModelConfig(env, settings),
     ffmpegPath:
       overrides.ffmpegPath ?? nonEmpty(env.TAPEHOUSE_FFMPEG) ?? settings.ffmpegPath ?? null,
     executionProviders:

@@ -22,6 +22,7 @@ import { createAccounts } from './features/accounts/index.ts';
 import { createBilling } from './features/billing/index.ts';
 import { booksJobs, createBooks } from './features/books/index.ts';
 import { cleanupJobs, createCleanup } from './features/cleanup/index.ts';
+import { createLanguage } from './features/language/index.ts';
 import { musicJobs, type Music } from './features/music/index.ts';
 import { createPlatform, platformJobs, type WebhookLookup } from './features/platform/index.ts';
 import { createSpeechArea } from './features/speech/index.ts';
@@ -176,7 +177,8 @@ export async function createEngine(
     pricing: billing,
     transcripts: speech.transcripts,
   });
-  const books = createBooks({ ...core, ...platform, voices });
+  const language = createLanguage({ ...core, modelManager: platform.modelManager });
+  const books = createBooks({ ...core, ...platform, voices, language: language.model });
   voices.library.countUsageFrom(books.takes.repo);
   // ZipVoice voices need their prompt's words: speech's Whisper hears them.
   voices.custom.useTranscriber(speech.clips);
@@ -243,6 +245,7 @@ export async function createEngine(
     speech,
     translation,
     dubbing,
+    language,
     books,
     music,
     cleanup,
@@ -293,6 +296,7 @@ export async function createEngine(
       await webhooks.stop();
       await web.stop();
       await speech.close();
+      await language.close();
       await voices.close();
       await workers.close();
       server.closeAllConnections();

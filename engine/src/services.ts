@@ -14,6 +14,7 @@ import type { Accounts } from './features/accounts/index.ts';
 import type { CreditsService } from './features/billing/index.ts';
 import type { Books } from './features/books/index.ts';
 import type { DenoiseService } from './features/cleanup/index.ts';
+import type { Language } from './features/language/index.ts';
 import type { Music } from './features/music/index.ts';
 import type { SpeechArea } from './features/speech/index.ts';
 import type { SyncService } from './features/sync/index.ts';
@@ -49,6 +50,8 @@ export interface Services extends Core {
   translation: TranslationArea;
   /** Speech translation: a recording dubbed into another language in its speakers' voices. */
   dubbing: Dubbing;
+  /** The language model: an installed pack, the owner's GGUF file or chat server. */
+  language: Language;
   /** Audiobook production: projects to ACX export. */
   books: Books;
   /** Audio to MIDI and stem separation. */

@@ -1,7 +1,8 @@
 /**
  * A real OpenAI-compatible chat endpoint for tests (`POST /v1/chat/completions`,
- * `GET /v1/models`), answering like a small, careful local model would: book outlines and
- * chapters for generation, speakers of numbered paragraphs, and screenplay splits. Tests can
+ * `GET /v1/models`), answering the engine's prompts like a small, careful local model would:
+ * book outlines and chapters for generation, the speaker of each marked quotation (with a
+ * direction for annotation), the direction brief and notes, and voice descriptions. Tests can
  * replace the answerer, hold answers back (to see a job running) or make it fail.
  */
 import http from 'node:http';
@@ -34,33 +35,8 @@ export interface ChatServer {
 const SPEECH_VERB = /["“]([^"”]+)[”"],?\s+(?:said|asked|replied|cried|whispered)\s+([A-Z][a-z]+)/;
 const VERB_FIRST = /([A-Z][a-z]+)\s+(?:said|asked|replied|cried|whispered),?\s*["“]/;
 
-/** The numbered paragraphs ("[3] text") of a prompt. */
-export function numberedParagraphs(prompt: string): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const match of prompt.matchAll(/^\[(\d+)\](?: \(speaker: [^)]*\))? (.*)$/gm)) {
-    out.set(Number(match[1]), match[2] ?? '');
-  }
-  return out;
-}
-
 export function speakerOf(text: string): string | null {
   return SPEECH_VERB.exec(text)?.[2] ?? VERB_FIRST.exec(text)?.[1] ?? null;
-}
-
-/** Quoted speech and the narration around it, in order, words untouched. */
-export function splitSpeech(text: string): { text: string; speech: boolean }[] {
-  const parts: { text: string; speech: boolean }[] = [];
-  const re = /["“][^"”]*["”]/g;
-  let last = 0;
-  for (const match of text.matchAll(re)) {
-    const before = text.slice(last, match.index).trim();
-    if (before) parts.push({ text: before, speech: false });
-    parts.push({ text: match[0], speech: true });
-    last = (match.index ?? 0) + match[0].length;
-  }
-  const rest = text.slice(last).trim();
-  if (rest) parts.push({ text: rest, speech: false });
-  return parts;
 }
 
 function words(n: number, seed: number): string {
@@ -82,6 +58,44 @@ function words(n: number, seed: number): string {
   return Array.from({ length: n }, (_, i) => vocabulary[(i + seed) % vocabulary.length]).join(' ');
 }
 
+/** The characters listed in a speaker prompt ("- Name (also: …)"). */
+export function listedCharacters(prompt: string): string[] {
+  const list = /Characters:\n([\s\S]*?)\n\n/.exec(prompt)?.[1] ?? '';
+  return [...list.matchAll(/^- (.+?)(?: \(also: .*\))?$/gm)].map((m) => m[1] ?? '');
+}
+
+/** The passage's paragraphs with the labels (⟦Q1⟧, [P1], [C1]) each holds. */
+export function labelledParagraphs(
+  prompt: string,
+  pattern: RegExp,
+): { labels: string[]; text: string }[] {
+  const passage =
+    /(?:Passage:\n)?([\s\S]*?)\n\n(?:For each)/.exec(
+      prompt.split('Passage:\n')[1] ?? prompt,
+    )?.[1] ?? '';
+  return passage.split(/\n\n/).map((text) => ({
+    labels: [...text.matchAll(pattern)].map((m) => m[1] ?? ''),
+    text: text.replace(/⟦Q\d+⟧/g, ''),
+  }));
+}
+
+function answerSpeakers(prompt: string): string {
+  const names = listedCharacters(prompt);
+  const withDirection = prompt.includes('"direction"');
+  const out: Record<string, Record<string, string>> = {};
+  for (const { labels, text } of labelledParagraphs(prompt, /⟦(Q\d+)⟧/g)) {
+    const who = speakerOf(text);
+    for (const label of labels) {
+      out[label] = {
+        speaker: who && names.includes(who) ? who : 'unknown',
+        confidence: who ? 'high' : 'low',
+        ...(withDirection && { direction: 'warmly' }),
+      };
+    }
+  }
+  return JSON.stringify(out);
+}
+
 /** The default answerer: deterministic, reads the engine's prompts like a model would. */
 export const bookAnswerer: Answerer = ({ messages }) => {
   const prompt = messages.at(-1)?.content ?? '';
@@ -100,33 +114,28 @@ export const bookAnswerer: Answerer = ({ messages }) => {
   if (chapter) {
     const total = Number(chapter[2]);
     const per = Math.max(5, Math.round(total / 3));
-    return [0, 1, 2].map((i) => `${words(per, i)}.`).join('\n\n');
+    return JSON.stringify({ paragraphs: [0, 1, 2].map((i) => `${words(per, i)}.`) });
   }
-  if (prompt.includes('mainly a character speaking')) {
-    const speakers: Record<string, string> = {};
-    const genders: Record<string, string> = {};
-    for (const [n, text] of numberedParagraphs(prompt)) {
-      const who = speakerOf(text);
-      if (who) {
-        speakers[String(n)] = who;
-        genders[who] = who.endsWith('a') ? 'female' : 'male';
-      }
+  if (prompt.includes('⟦Q')) return answerSpeakers(prompt);
+  if (prompt.includes('Give the narration brief')) {
+    return JSON.stringify({ tone: 'calm', pace: 'measured', brief: 'A steady, warm reading.' });
+  }
+  if (prompt.includes('Delivery words you may use')) {
+    const list = /Delivery words you may use: ([^.]*)\./.exec(prompt)?.[1]?.split(', ') ?? [];
+    const delivery = list.includes('softly') ? 'softly' : (list[0] ?? 'softly');
+    const out: Record<string, unknown> = {};
+    for (const { labels } of labelledParagraphs(prompt, /\[(P\d+)\]/g)) {
+      for (const label of labels)
+        out[label] = { emotion: 'calm', delivery: [delivery], note: 'steady' };
     }
-    return `Here you are:\n\`\`\`json\n${JSON.stringify({ speakers, aliases: [], genders })}\n\`\`\``;
+    return JSON.stringify(out);
   }
-  if (prompt.includes('Split each paragraph into lines')) {
-    const paragraphs = [...numberedParagraphs(prompt)].map(([n, text]) => {
-      const who = speakerOf(text);
-      return {
-        n,
-        lines: splitSpeech(text).map((part) => ({
-          text: part.text,
-          speaker: part.speech ? who : null,
-          direction: part.speech ? 'warmly' : 'even, unhurried',
-        })),
-      };
-    });
-    return JSON.stringify({ paragraphs });
+  if (prompt.includes('how its voice should sound')) {
+    const out: Record<string, unknown> = {};
+    for (const m of prompt.matchAll(/^\[(C\d+)\]/gm)) {
+      out[m[1] ?? ''] = { gender: 'unknown', age: 'adult', description: 'a warm, steady voice' };
+    }
+    return JSON.stringify(out);
   }
   return 'I am not sure what you want.';
 };

@@ -251,7 +251,8 @@ export const STARTERS: Record<string, Starter> = {
     },
   },
   audiobook_cast_detection: {
-    chatPrompt: 'mainly a character speaking',
+    // The model pass's answer form without directions (model-lines.ts): detection's alone.
+    chatPrompt: '"confidence": "high"}, ...}',
     prepare: async (ctx) => {
       ctx.state.castProject = await pastedBook(ctx, 'Cast', [
         { title: 'Chapter 1', paragraphs: DIALOGUE },
@@ -266,7 +267,8 @@ export const STARTERS: Record<string, Starter> = {
     },
   },
   audiobook_screenplay_annotation: {
-    chatPrompt: 'Split each paragraph into lines',
+    // Only annotation asks the model for directions (model-lines.ts).
+    chatPrompt: 'how the line is spoken',
     prepare: async (ctx) => {
       ctx.state.screenProject = await pastedBook(ctx, 'Screenplay', [
         { title: 'Chapter 1', paragraphs: DIALOGUE },

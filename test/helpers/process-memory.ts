@@ -107,3 +107,20 @@ export function watchRss(root: number, everyMs = 50): RssWatch {
     },
   };
 }
+
+/** Resident bytes of `pid` and all its descendants (the language-model test's name for treeRss). */
+export const processTreeRss = treeRss;
+
+/** The engine's language-model process (llm-child), or null when none runs. */
+export function modelProcess(enginePid: number): number | null {
+  for (const pid of processTree(enginePid)) {
+    if (pid === enginePid) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.includes('llm-child')) return pid;
+    } catch {
+      // ended
+    }
+  }
+  return null;
+}

@@ -16,6 +16,7 @@ import {
 } from '../helpers/audiobook.ts';
 import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
 import { UNPRIVILEGED_PORTS, startEngine, type TestEngine } from '../helpers/engine.ts';
+import { NO_MODEL } from '../helpers/language-model.ts';
 import { StandardVoices } from '../../engine/src/features/voices/catalog/standard-voices.ts';
 
 /** Real catalog voices (the embedded engine's): ids are stable hashes, not small numbers. */
@@ -471,14 +472,15 @@ describe('LLM speaker detection', () => {
     expect(res.body.word_limit).toBe(200_000);
   });
 
-  it('answers 503 for method=llm without a chat endpoint, and annotates without one', async () => {
-    const bare = await startEngine();
+  it('answers 503 naming the pack for method=llm without a language model, and annotates without one', async () => {
+    const bare = await startEngine({ llmUrl: null, llm: { ...NO_MODEL } });
     try {
       const bareApi = client(bare, bare.token);
       const project = await createProject(bareApi);
       const res = await bareApi.post(`/audiobook/projects/${project.id}/cast/detect?method=llm`);
       expect(res.status).toBe(503);
-      expect(String(res.body.detail)).toContain('TAPEHOUSE_LLM_URL');
+      expect(res.body).toMatchObject({ code: 'model_not_installed', capability: 'language-model' });
+      expect(String(res.body.detail)).toMatch(/needs the “.+” pack, which is not installed/);
       const mixed = [
         'Anna looked at the sea. “We should leave before the tide turns,” said Anna. She pulled her coat tight.',
         'The gulls wheeled over the harbour in long slow circles above the boats.',
@@ -576,16 +578,19 @@ describe('screenplay annotation', () => {
     expect(lines[0]?.status).toBe('pending');
   });
 
-  it('leaves a paragraph alone when the answer drifts beyond ±5 % of its words', async () => {
+  it('cuts lines from the text itself and keeps only speakers from the character list', async () => {
     const book = await mixedBook();
     const answer = chat.answer;
-    chat.answer = () =>
-      JSON.stringify({
-        paragraphs: [
-          { n: 1, lines: [{ text: 'Anna looked.', speaker: null, direction: '' }] },
-          { n: 2, lines: [{ text: MIXED[1], speaker: 'Gull', direction: 'shrill' }] },
-        ],
-      });
+    // A model that names someone the book's list does not have: the rules' speaker stays.
+    chat.answer = (request) => {
+      const prompt = request.messages.at(-1)?.content ?? '';
+      const labels = [...prompt.matchAll(/⟦(Q\d+)⟧/g)].map((m) => m[1] ?? '');
+      return JSON.stringify(
+        Object.fromEntries(
+          labels.map((l) => [l, { speaker: 'Gull', confidence: 'high', direction: 'shrill' }]),
+        ),
+      );
+    };
     try {
       const res = await api.post(`/audiobook/projects/${book.id}/screenplay/annotate`, {});
       await waitForJob(api, String(res.body.job_id));
@@ -593,16 +598,16 @@ describe('screenplay annotation', () => {
         `/audiobook/projects/${book.id}/screenplay/annotate/${String(res.body.job_id)}/status`,
       );
       expect(status.body).toMatchObject({
-        skipped_paragraphs: 1,
-        paragraphs_split: 0,
-        speakers: ['Gull'],
+        skipped_paragraphs: 0,
+        paragraphs_split: 1,
+        speakers: ['Anna'],
       });
     } finally {
       chat.answer = answer;
     }
     const lines = await paragraphsOf(api, book.id, book.chapterId);
-    expect(lines[0]?.text).toBe(MIXED[0]);
-    expect(lines[1]).toMatchObject({ character_name: 'Gull', direction: 'shrill' });
+    expect(lines.map((l) => l.text).join(' ')).toBe(MIXED.join(' '));
+    expect(lines[1]).toMatchObject({ character_name: 'Anna', direction: 'shrill' });
   });
 
   it('never sends locked lines and rewrites hand-set names on the others', async () => {

@@ -13,6 +13,7 @@ import {
 import { prose } from '../helpers/book-fixtures.ts';
 import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
 import { startEngine, type TestEngine } from '../helpers/engine.ts';
+import { NO_MODEL } from '../helpers/language-model.ts';
 
 let engine: TestEngine;
 let chat: ChatServer;
@@ -166,8 +167,8 @@ describe('POST .../manuscript/generate', () => {
     expect((await api.get(`/audiobook/projects/${project.id}`)).body.total_chapters).toBe(0);
   });
 
-  it('answers a documented 503 without a configured endpoint', async () => {
-    const bare = await startEngine();
+  it('answers 503 naming the pack to install without a language model', async () => {
+    const bare = await startEngine({ llmUrl: null, llm: { ...NO_MODEL } });
     try {
       const bareApi = client(bare, bare.token);
       const project = await createProject(bareApi);
@@ -175,8 +176,9 @@ describe('POST .../manuscript/generate', () => {
         prompt: 'x',
       });
       expect(res.status).toBe(503);
-      expect(res.body.code).toBe('service_unavailable');
-      expect(String(res.body.detail)).toContain('TAPEHOUSE_LLM_URL');
+      expect(res.body).toMatchObject({ code: 'model_not_installed', capability: 'language-model' });
+      expect(String(res.body.detail)).toMatch(/needs the “.+” pack, which is not installed/);
+      expect(await chaptersOf(bareApi, project.id)).toEqual([]);
     } finally {
       await bare.stop();
     }

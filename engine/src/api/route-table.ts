@@ -8,6 +8,7 @@ import { accountsRoutes } from '../features/accounts/index.ts';
 import { billingRoutes } from '../features/billing/index.ts';
 import { booksRoutes } from '../features/books/index.ts';
 import { cleanupRoutes } from '../features/cleanup/index.ts';
+import { languageRoutes } from '../features/language/index.ts';
 import { musicRoutes } from '../features/music/index.ts';
 import { platformRoutes } from '../features/platform/index.ts';
 import { speechAreaRoutes } from '../features/speech/index.ts';
@@ -24,6 +25,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...accountsRoutes,
   ...billingRoutes,
   ...webhookRoutes,
+  ...languageRoutes,
   ...booksRoutes,
   ...voicesRoutes,
   ...speechAreaRoutes,

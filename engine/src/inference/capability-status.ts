@@ -44,6 +44,11 @@ export const CAPABILITY_INFO: Record<Capability, CapabilityInfo> = {
   'noise-reduction': { title: 'Clean up recordings', builtIn: null, usesAudio: true },
   translation: { title: 'Translate text', builtIn: null, usesAudio: false },
   music: { title: 'Generate music', builtIn: null, usesAudio: true },
+  'language-model': {
+    title: 'Read and write books with a language model',
+    builtIn: null,
+    usesAudio: false,
+  },
 };
 
 export type CapabilityState = 'ready' | 'needs_pack' | 'needs_configuration';
@@ -59,8 +64,11 @@ export interface CapabilityStatus {
   id: Capability;
   title: string;
   status: CapabilityState;
-  /** `pack`: a main pack is ready; `built_in`: works without one; null: not ready. */
-  ready_with: 'pack' | 'built_in' | null;
+  /**
+   * `pack`: a main pack is ready; `configuration`: the owner pointed the engine at something of
+   * their own (a model file, a chat server); `built_in`: works without one; null: not ready.
+   */
+  ready_with: 'pack' | 'configuration' | 'built_in' | null;
   /** Main packs that are ready now. */
   ready_packs: string[];
   /** The pack to install for this machine (when not ready, or to do better than built-in). */
@@ -80,6 +88,12 @@ export interface PackFacts {
 export interface EngineFacts {
   ffmpeg: boolean;
   machine: Machine;
+  /**
+   * Capabilities the owner made ready without a pack, with what they use in plain words (the
+   * language model: "your model file “x”", "your chat server at …"); registered by the area
+   * that owns the setting.
+   */
+  configured?: (capability: Capability) => string | null;
 }
 
 function ref(manifest: ModelManifest): PackRef {
@@ -144,6 +158,19 @@ export function capabilityStatus(
   const ready = main.filter((m) => readyWithRequirements(packs, m));
   const pick = recommendPack(capability, main, engine.machine);
   const recommended = ready.length === 0 || info.builtIn !== null ? pick : null;
+  const configured = engine.configured?.(capability) ?? null;
+  if (configured !== null && ready.length === 0) {
+    return {
+      id: capability,
+      title: info.title,
+      status: 'ready',
+      ready_with: 'configuration',
+      ready_packs: [],
+      recommended: null,
+      install: [],
+      message: `Ready: ${configured}.`,
+    };
+  }
   let status: CapabilityState = ready.length > 0 || info.builtIn !== null ? 'ready' : 'needs_pack';
   if (info.usesAudio && !engine.ffmpeg) status = 'needs_configuration';
   const readyWith = ready.length > 0 ? 'pack' : info.builtIn !== null ? 'built_in' : null;

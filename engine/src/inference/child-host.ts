@@ -87,7 +87,7 @@ export class ChildHost<To extends Message, From extends Message> {
 
   private start(): Promise<void> {
     if (this.ready) return this.ready;
-    const { file, execArgv } = this.entry();
+    const { file, execArgv } = childEntry(this.options.moduleUrl, this.options.entry);
     const child = fork(file, [], {
       execArgv,
       serialization: 'advanced',
@@ -122,13 +122,16 @@ export class ChildHost<To extends Message, From extends Message> {
     });
     return this.ready;
   }
+}
 
-  /** The child's entry: plain .js in the built engine, the .ts through tsx from source. */
-  private entry(): { file: string; execArgv: string[] } {
-    const built = this.options.moduleUrl.endsWith('.js');
-    const url = new URL(`${this.options.entry}.${built ? 'js' : 'ts'}`, this.options.moduleUrl);
-    return { file: fileURLToPath(url), execArgv: built ? [] : ['--import', 'tsx'] };
-  }
+/**
+ * A child module's entry beside `moduleUrl` (the caller's `import.meta.url`): plain .js in the
+ * built engine, the .ts through tsx from source.
+ */
+export function childEntry(moduleUrl: string, entry: string): { file: string; execArgv: string[] } {
+  const built = moduleUrl.endsWith('.js');
+  const url = new URL(`${entry}.${built ? 'js' : 'ts'}`, moduleUrl);
+  return { file: fileURLToPath(url), execArgv: built ? [] : ['--import', 'tsx'] };
 }
 
 function errorText(reply: Message): string {

@@ -15,6 +15,7 @@ export const CAPABILITIES = [
   'noise-reduction',
   'translation',
   'music',
+  'language-model',
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -41,6 +42,8 @@ export function capabilityOfTask(task: string, engine?: string): Capability {
       return 'noise-reduction';
     case 'translation':
       return 'translation';
+    case 'llm':
+      return 'language-model';
     default:
       return 'music';
   }

@@ -41,6 +41,7 @@ export const MODEL_TASKS = [
   'voice-conversion',
   'speaker-embedding',
   'music',
+  'llm',
 ] as const;
 
 export type ModelTask = (typeof MODEL_TASKS)[number];

@@ -45,6 +45,15 @@ const PREFERENCES: Partial<Record<Capability, Preference[]>> = {
   stems: [{ pack: 'htdemucs-4s', minCores: 4, minMemoryGb: 8 }, { pack: 'uvr-mdx-net-1-9703' }],
   midi: [{ pack: 'basic-pitch' }],
   'noise-reduction': [{ pack: 'deepfilternet3', minCores: 4 }, { pack: 'gtcrn' }],
+  // node-llama-cpp's own estimates with weights (PACK-PINS-LLM.md): Qwen3-8B Q4_K_M ~6 GB at 4K
+  // context, Qwen3-4B ~3.4 GB, Qwen2.5-1.5B ~1.5 GB; the rest of the machine needs room too. On
+  // a CPU, 8B writes ~3 tokens/s on 8 cores: only with a GPU (or plenty of memory) is it usable.
+  'language-model': [
+    { pack: 'qwen3-8b-q4km', gpu: true, minMemoryGb: 16 },
+    { pack: 'qwen3-8b-q4km', minCores: 8, minMemoryGb: 32 },
+    { pack: 'qwen3-4b-instruct-2507-q4km', minMemoryGb: 8 },
+    { pack: 'qwen2-5-1-5b-instruct-q4km' },
+  ],
 };
 
 export function thisMachine(providers: readonly string[]): Machine {

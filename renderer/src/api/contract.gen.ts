@@ -12,6 +12,7 @@ import type { Routes as denoiseRoutes } from './contract/denoise.gen.ts';
 import type { Routes as filesRoutes } from './contract/files.gen.ts';
 import type { Routes as healthRoutes } from './contract/health.gen.ts';
 import type { Routes as jobsRoutes } from './contract/jobs.gen.ts';
+import type { Routes as languageRoutes } from './contract/language.gen.ts';
 import type { Routes as localRoutes } from './contract/local.gen.ts';
 import type { Routes as mediaRoutes } from './contract/media.gen.ts';
 import type { Routes as midiRoutes } from './contract/midi.gen.ts';
@@ -39,6 +40,7 @@ export interface Contract {
     filesRoutes['get'] &
     healthRoutes['get'] &
     jobsRoutes['get'] &
+    languageRoutes['get'] &
     localRoutes['get'] &
     mediaRoutes['get'] &
     midiRoutes['get'] &
@@ -60,6 +62,7 @@ export interface Contract {
     denoiseRoutes['post'] &
     filesRoutes['post'] &
     jobsRoutes['post'] &
+    languageRoutes['post'] &
     localRoutes['post'] &
     mediaRoutes['post'] &
     midiRoutes['post'] &
@@ -74,6 +77,7 @@ export interface Contract {
     voicesRoutes['post'] &
     webhooksRoutes['post'];
   put: audiobookRoutes['put'] &
+    languageRoutes['put'] &
     localRoutes['put'] &
     mediaRoutes['put'] &
     syncRoutes['put'] &

@@ -1,10 +1,11 @@
 /**
  * The books area for one engine (Services.books): its repositories over SQLite (private to the
- * area), the chat endpoint client, and the services its routes and job handlers call — projects,
+ * area), the language model it is handed, and the services its routes and job handlers call — projects,
  * manuscripts, chapters, cast, screenplay, production, narration and takes, export. Built once in
  * engine.ts from `BooksDeps`; nothing outside the area reaches its tables.
  */
 import type { Core } from '../../core.ts';
+import type { LanguageModel } from '../language/index.ts';
 import type { FileStore, UrlSigner } from '../platform/index.ts';
 import { suitedVoices, type Voices } from '../voices/index.ts';
 import { ExportService } from './export/export-service.ts';
@@ -17,13 +18,13 @@ import { BookImporter } from './manuscript/book-import.ts';
 import { BOOK_READING_TASK, type BookReading } from './cast/rules/book-reading-task.ts';
 import { BookJobs } from './book-jobs.ts';
 import { CastDetection } from './cast/cast-detection.ts';
+import { ModelDetection } from './cast/model-detection.ts';
 import { CastRepo } from './cast/cast-repo.ts';
 import { CastService, type CastVoiceSource } from './cast/cast-service.ts';
 import { AutoCast } from './cast/auto-cast.ts';
 import { DirectionService } from './direction/direction-service.ts';
 import { ChapterRepo } from './chapters/chapter-repo.ts';
 import { ChapterService } from './chapters/chapter-service.ts';
-import { ChatClient } from './llm/chat-client.ts';
 import { ManuscriptService } from './manuscript/manuscript-service.ts';
 import { ProductionRepo } from './production/production-repo.ts';
 import { ProductionService } from './production/production-service.ts';
@@ -42,6 +43,8 @@ export interface BooksDeps extends Pick<
   files: FileStore;
   urls: UrlSigner;
   voices: Pick<Voices, 'catalog' | 'synth' | 'distinctVoices'>;
+  /** The engine's language model (a pack, the owner's file or chat server; or none). */
+  language: LanguageModel;
 }
 
 export class Books {
@@ -52,7 +55,8 @@ export class Books {
     production: ProductionRepo;
     bookJobs: BookJobs;
   };
-  readonly chat: ChatClient;
+  /** The language model: speakers, annotation, direction, generation, voice ideas. */
+  readonly language: LanguageModel;
   readonly cast: CastService;
   /** cast/auto: a designed voice per character (priced). */
   readonly autoCast: AutoCast;
@@ -61,6 +65,8 @@ export class Books {
   readonly importer: BookImporter;
   readonly manuscripts: ManuscriptService;
   readonly detection: CastDetection;
+  /** method=llm: the rules' reading refined by the language model. */
+  readonly modelDetection: ModelDetection;
   readonly screenplay: ScreenplayService;
   /** Auto Direction: the brief and a note and emotion per paragraph. */
   readonly direction: DirectionService;
@@ -88,6 +94,7 @@ export class Books {
     };
     const { projects, chapters, cast, production, bookJobs } = this.repos;
     this.status = new BookStatus(projects, chapters, bookJobs);
+    this.language = deps.language;
     this.lineStatus = new LineStatus(chapters, this.status);
     const takes = new TakeRepo(deps.db);
     this.staleness = new LineStaleness(
@@ -96,11 +103,6 @@ export class Books {
         voiceContext: (project) => this.cast.voiceContext(project),
       },
       (projectId) => chapters.narratedParagraphs(projectId),
-    );
-    this.chat = new ChatClient(
-      deps.config.llmUrl,
-      deps.config.llmModel,
-      deps.config.llmTimeoutSeconds * 1000,
     );
     const castVoices: CastVoiceSource = {
       distinct: (language, options) =>
@@ -118,7 +120,15 @@ export class Books {
       castVoices,
       (input) => deps.workers.run<BookReading>(BOOK_READING_TASK, input),
     );
-    this.autoCast = new AutoCast(this.cast, cast, projects, bookJobs, deps.jobs, castVoices);
+    this.autoCast = new AutoCast(
+      this.cast,
+      cast,
+      projects,
+      bookJobs,
+      deps.jobs,
+      castVoices,
+      chapters,
+    );
     this.projects = new ProjectService(
       projects,
       chapters,
@@ -136,7 +146,15 @@ export class Books {
       this.staleness,
     );
     this.importer = new BookImporter(deps.db, projects, chapters, this.cast, this.status, deps.log);
-    this.detection = new CastDetection(this.cast, projects, bookJobs, deps.jobs, this.chat);
+    this.modelDetection = new ModelDetection(this.cast, chapters, projects, this.language);
+    this.detection = new CastDetection(
+      this.cast,
+      projects,
+      bookJobs,
+      deps.jobs,
+      this.language,
+      this.modelDetection,
+    );
     this.manuscripts = new ManuscriptService({
       projects: this.projects,
       projectRepo: projects,
@@ -146,13 +164,13 @@ export class Books {
       files: deps.files,
       workers: deps.workers,
       importer: this.importer,
-      generator: new BookGenerator(this.chat),
+      generator: new BookGenerator(this.language),
       cast: this.cast,
       detection: this.detection,
       status: this.status,
     });
-    this.screenplay = new ScreenplayService(projects, chapters, bookJobs, deps.jobs, this.chat);
-    this.direction = new DirectionService(projects, chapters, bookJobs, deps.jobs);
+    this.screenplay = new ScreenplayService(projects, chapters, bookJobs, deps.jobs, this.language);
+    this.direction = new DirectionService(projects, chapters, bookJobs, deps.jobs, this.language);
     this.production = new ProductionService(this.projects, production, deps.files, () =>
       deps.ffmpeg.require(),
     );

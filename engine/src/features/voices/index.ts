@@ -20,7 +20,7 @@ export {
 } from './catalog/distinct-voices.ts';
 export type { VoiceUsageSource } from './catalog/voices-service.ts';
 export { suitedVoices } from './catalog/voice-views.ts';
-export { directionToProsody } from './text/direction.ts';
+export { directionLexicon, directionToProsody } from './text/direction.ts';
 export { VoiceSynthesizer } from './engines/voice-synth.ts';
 export { PromptCloning, type PromptSpeechRequest } from './cloning/prompt-cloning.ts';
 export type { ClonePack } from './cloning/clone-packs.ts';

@@ -8,7 +8,9 @@
  * - detectSpeakers: the instant pass, per paragraph;
  * - readCast: the context pass: lines per paragraph with speakers, characters with their
  *   aliases and genders;
- * - annotateWithoutModel: the split into narration and dialogue lines, from readCast.
+ * - annotateWithoutModel: the split into narration and dialogue lines, from readCast;
+ * - attributeLinesWithModel + mergeVerdicts: the model pass over readCast's lines, handed a
+ *   language model by the caller, and what is kept where it and the rules disagree.
  */
 export type { CastAlias } from './aliases.ts';
 export {
@@ -29,3 +31,21 @@ export {
 export { annotateWithoutModel, linesOf, type SplitLine } from './line-split.ts';
 export { nameKey } from './names.ts';
 export { SPEECH_SHARE } from './paragraph-analysis.ts';
+export {
+  attributeLinesWithModel,
+  planLinePass,
+  CONFIDENCE,
+  type Confidence,
+  type LineModel,
+  type LinePassInput,
+  type LinePlan,
+  type ModelLine,
+  type PlanCounter,
+} from './model-lines.ts';
+export {
+  mergeVerdict,
+  mergeVerdicts,
+  paragraphSpeakers,
+  type LineVerdict,
+} from './model-verdicts.ts';
+export { modelWindows, type ModelWindow, type WindowParagraph } from './model-windows.ts';

@@ -49,12 +49,30 @@ export interface Routes {
       };
       response: z.output<typeof books_cast_autoCastSchemas.autoCastStatusSchema>;
     };
+    '/audiobook/projects/{project_id}/cast/detect/{detect_job_id}/lines': {
+      params: {
+        project_id: string;
+        detect_job_id: number;
+      };
+      query: {
+        page?: number;
+        per_page?: number;
+        max_confidence?: number;
+      };
+      response: z.output<typeof books_cast_castSchemas.detectLinesResponse>;
+    };
     '/audiobook/projects/{project_id}/cast/detect/{detect_job_id}/status': {
       params: {
         project_id: string;
         detect_job_id: number;
       };
       response: z.output<typeof books_cast_castSchemas.detectStatusSchema>;
+    };
+    '/audiobook/projects/{project_id}/cast/detect/estimate': {
+      params: {
+        project_id: string;
+      };
+      response: z.output<typeof books_cast_castSchemas.detectEstimateResponse>;
     };
     '/audiobook/projects/{project_id}/chapters': {
       params: {

@@ -14,6 +14,7 @@ import type * as books_production_productionSchemas from '../../../../engine/src
 import type * as books_projects_projectSchemas from '../../../../engine/src/features/books/projects/project-schemas.ts';
 import type * as cleanup_denoiseSchema from '../../../../engine/src/features/cleanup/denoise-schema.ts';
 import type * as dubbing_dubbingSchemas from '../../../../engine/src/features/dubbing/dubbing-schemas.ts';
+import type * as language_languageSchemas from '../../../../engine/src/features/language/language-schemas.ts';
 import type * as music_midi_midiSchema from '../../../../engine/src/features/music/midi/midi-schema.ts';
 import type * as music_stems_stemSchemas from '../../../../engine/src/features/music/stems/stem-schemas.ts';
 import type * as platform_analysis_analysisSchema from '../../../../engine/src/features/platform/analysis/analysis-schema.ts';
@@ -111,8 +112,12 @@ export interface Schemas {
   designPreviewSchema: z.output<typeof voices_design_designSchemas.designPreviewSchema>;
   designRequestSchema: z.output<typeof voices_design_designSchemas.designRequestSchema>;
   designResponseSchema: z.output<typeof voices_design_designSchemas.designResponseSchema>;
+  detectEstimateResponse: z.output<typeof books_cast_castSchemas.detectEstimateResponse>;
+  detectionLineSchema: z.output<typeof books_cast_castSchemas.detectionLineSchema>;
   detectionResultSchema: z.output<typeof books_cast_castSchemas.detectionResultSchema>;
   detectJobParams: z.output<typeof books_cast_castSchemas.detectJobParams>;
+  detectLinesQuery: z.output<typeof books_cast_castSchemas.detectLinesQuery>;
+  detectLinesResponse: z.output<typeof books_cast_castSchemas.detectLinesResponse>;
   detectQuery: z.output<typeof books_cast_castSchemas.detectQuery>;
   detectResponse: z.output<typeof books_cast_castSchemas.detectResponse>;
   detectStatusSchema: z.output<typeof books_cast_castSchemas.detectStatusSchema>;
@@ -152,6 +157,8 @@ export interface Schemas {
   infoRequestSchema: z.output<typeof web_media_mediaSchemas.infoRequestSchema>;
   installBodySchema: z.output<typeof platform_models_modelSchema.installBodySchema>;
   jobSchema: z.output<typeof jobs_jobSchema.jobSchema>;
+  languageModelStatusSchema: z.output<typeof language_languageSchemas.languageModelStatusSchema>;
+  languageModelUpdateSchema: z.output<typeof language_languageSchemas.languageModelUpdateSchema>;
   'dubbing_dubbingSchemas.languagesQuery': z.output<typeof dubbing_dubbingSchemas.languagesQuery>;
   'translation_translationSchemas.languagesQuery': z.output<
     typeof translation_translationSchemas.languagesQuery

@@ -11,6 +11,7 @@ import { JOB_TYPES } from '../book-jobs.ts';
 import type { Books } from '../books.ts';
 import type { AutoCastResult } from './auto-cast-schemas.ts';
 import { AUTO_CAST_CREDITS } from './auto-cast.ts';
+import { describeVoices, type VoiceDescription } from './voice-descriptions.ts';
 
 const input = z.object({
   project_id: z.string().uuid(),
@@ -31,18 +32,30 @@ export const makeAutoCastJob = (
       metadata: { characters: input.character_names.length },
     };
   },
-  run({ ownerId, input, signal, progress, reportUsage }) {
+  async run({ ownerId, input, signal, progress, reportUsage }) {
     const project = books.repos.projects.owned(ownerId, input.project_id);
     if (!project) throw new AppError('not_found', 'The project was deleted.');
     throwIfCancelled(signal);
-    progress({ percent: 5, stage: 'designing voices' });
-    const characters = books.autoCast.design(project, input.character_names);
+    const model = books.language.available() ? books.language.label() : null;
+    let described = new Map<string, VoiceDescription>();
+    if (model !== null) {
+      progress({ percent: 5, stage: `describing voices with ${model}` });
+      described = await describeVoices(
+        books.language,
+        books.autoCast.evidence(project, input.character_names),
+        signal,
+      );
+      throwIfCancelled(signal);
+    }
+    progress({ percent: 90, stage: 'designing voices' });
+    const characters = books.autoCast.design(project, input.character_names, described);
     const credits = characters.length * AUTO_CAST_CREDITS;
     reportUsage({ credits, metadata: { voices_designed: characters.length } });
-    return Promise.resolve({
+    return {
       characters,
+      model,
       voices_designed: characters.length,
       credits_charged: credits,
-    });
+    };
   },
 });

@@ -26,11 +26,15 @@ export const autoCastCharacterSchema = z.object({
   preset: z.string(),
   gender_hint: z.enum(['male', 'female']).nullable(),
   age_hint: z.enum(['child', 'young', 'adult', 'senior']).nullable(),
+  /** Ours: how the language model says the voice should sound (null without a model). */
+  voice_description: z.string().nullable().default(null),
 });
 export type AutoCastCharacter = z.infer<typeof autoCastCharacterSchema>;
 
 export const autoCastResultSchema = z.object({
   characters: z.array(autoCastCharacterSchema),
+  /** Ours: the language model that described the voices, or null. */
+  model: z.string().nullable().default(null),
   voices_designed: z.number().int(),
   credits_charged: z.number().int(),
 });

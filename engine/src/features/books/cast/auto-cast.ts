@@ -19,6 +19,8 @@ import { contractError, contractStatus } from './cast-detection.ts';
 import { nameKey, type CastRepo } from './cast-repo.ts';
 import type { CastService, CastVoiceSource } from './cast-service.ts';
 import { autoCastResultSchema, type AutoCastCharacter } from './auto-cast-schemas.ts';
+import type { ChapterRepo } from '../chapters/chapter-repo.ts';
+import type { CharacterEvidence, VoiceDescription } from './voice-descriptions.ts';
 
 /** Credits per designed character voice (0.02 USD at 7 500 credits per USD). */
 export const AUTO_CAST_CREDITS = 150;
@@ -34,6 +36,7 @@ export class AutoCast {
     private readonly bookJobs: BookJobs,
     private readonly jobs: JobRunner,
     private readonly voices: CastVoiceSource,
+    private readonly chapters: ChapterRepo,
   ) {}
 
   /** Main characters with lines, most lines first, minus those whose voice the caller chose. */
@@ -76,8 +79,37 @@ export class AutoCast {
     };
   }
 
-  /** The job's work: one designed voice per named character, in order. */
-  design(project: ProjectRow, names: string[]): AutoCastCharacter[] {
+  /** What the language model reads of each character: its lines and narration naming it. */
+  evidence(project: ProjectRow, names: string[]): CharacterEvidence[] {
+    const all = this.castRows.list(project.id);
+    const paragraphs = this.chapters.narratedParagraphs(project.id);
+    return names.map((name) => {
+      const key = nameKey(name);
+      const aliases = all.filter((r) => r.aliasOfKey === key).map((r) => r.name);
+      const keys = new Set([key, ...aliases.map(nameKey)]);
+      const lines = paragraphs
+        .filter((p) => p.characterName && keys.has(nameKey(p.characterName)))
+        .slice(0, 6)
+        .map((p) => p.text);
+      const words = [name, ...aliases].map((n) => n.toLowerCase());
+      const mentions = paragraphs
+        .filter((p) => !p.characterName && words.some((w) => p.text.toLowerCase().includes(w)))
+        .slice(0, 3)
+        .map((p) => p.text);
+      return { name, aliases, lines, mentions };
+    });
+  }
+
+  /**
+   * The job's work: one designed voice per named character, in order. `described`: the language
+   * model's reading of each character (gender and age where the book's names and pronouns left
+   * them open, and a description kept with the result).
+   */
+  design(
+    project: ProjectRow,
+    names: string[],
+    described: Map<string, VoiceDescription> = new Map(),
+  ): AutoCastCharacter[] {
     const language = project.language ?? DEFAULT_LANGUAGE;
     const all = this.castRows.list(project.id);
     const byKey = new Map(all.map((r) => [r.nameKey, r]));
@@ -94,7 +126,9 @@ export class AutoCast {
     const designed: AutoCastCharacter[] = [];
     for (const row of targets) {
       const aliases = all.filter((r) => r.aliasOfKey === row.nameKey).map((r) => r.name);
-      const age = ageHint([row.name, ...aliases]);
+      const description = described.get(row.name);
+      const age = ageHint([row.name, ...aliases]) ?? description?.age ?? null;
+      const gender = row.genderHint ?? description?.gender ?? null;
       const ask = (gender: 'male' | 'female' | null) =>
         this.voices
           .distinct(language, {
@@ -104,7 +138,7 @@ export class AutoCast {
             ...(age !== null && { age }),
           })
           .find((v) => v.preset !== null);
-      const voice = ask(row.genderHint) ?? (row.genderHint !== null ? ask(null) : undefined);
+      const voice = ask(gender) ?? (gender !== null ? ask(null) : undefined);
       if (!voice) continue;
       this.castRows.update(row.id, { voiceId: voice.id, voiceSetBy: 'pick' });
       taken.add(voice.id);
@@ -113,8 +147,9 @@ export class AutoCast {
         voice_id: voice.id,
         voice_name: voice.name,
         preset: voice.preset ?? '',
-        gender_hint: row.genderHint,
+        gender_hint: gender,
         age_hint: age,
+        voice_description: description?.description ?? null,
       });
     }
     const current = this.projects.update(project.id, { multiVoice: true }) ?? project;

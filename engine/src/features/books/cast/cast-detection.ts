@@ -1,8 +1,8 @@
 /**
- * POST .../cast/detect and GET .../cast/detect/{job_id}/status (document 2, rules 6–9). The
- * heuristic method answers at once; the llm method starts an `audiobook_cast_detection` job:
- * 503 without a chat endpoint, 409 while another detection of the book runs, 400 over the word
- * limit.
+ * POST .../cast/detect, its status, estimate and lines (document 2, rules 6–9; the estimate and
+ * the lines are ours). The heuristic method answers at once; the llm method starts an
+ * `audiobook_cast_detection` job (model-detection.ts): 503 without a language model (naming the
+ * pack to install), 409 while another detection of the book runs, 400 over the word limit.
  */
 import type { JobRow } from '../../../jobs/job-repo.ts';
 import { AppError } from '../../../errors.ts';
@@ -10,10 +10,15 @@ import type { JobRunner } from '../../../jobs/job-runner.ts';
 import type { JobStatus } from '../../../jobs/job-types.ts';
 import { JOB_TYPES, type BookJobs } from '../book-jobs.ts';
 import type { CastService } from './cast-service.ts';
-import { detectionResultSchema, type DetectionJobResult } from './cast-schemas.ts';
-import type { ChatClient } from '../llm/chat-client.ts';
+import {
+  detectionResultSchema,
+  type DetectionJobResult,
+  type DetectionLine,
+} from './cast-schemas.ts';
+import type { LanguageModel } from '../../language/index.ts';
+import type { ModelDetection } from './model-detection.ts';
 import { namedSpeakerCount } from './rules/index.ts';
-import { ANNOTATION_WORD_LIMIT } from './llm-speakers.ts';
+import { ANNOTATION_WORD_LIMIT } from './detection-limits.ts';
 import type { ProjectRepo } from '../projects/project-repo.ts';
 
 export type ContractJobStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
@@ -37,13 +42,14 @@ export class CastDetection {
     private readonly projects: ProjectRepo,
     private readonly bookJobs: BookJobs,
     private readonly jobs: JobRunner,
-    private readonly chat: ChatClient,
+    private readonly language: LanguageModel,
+    private readonly model: ModelDetection,
   ) {}
 
   async detect(ownerId: string, projectId: string, method: 'heuristic' | 'llm') {
     if (method === 'heuristic') return this.cast.detectHeuristic(ownerId, projectId);
     const project = this.cast.require(ownerId, projectId);
-    this.chat.require('Speaker detection (method=llm)');
+    this.language.require('Improving speakers with the language model');
     if (this.bookJobs.active(project.id, [JOB_TYPES.castDetection]).length > 0) {
       throw new AppError('conflict', 'A speaker detection job is already running for this book.', {
         details: { reason: 'detection_running' },
@@ -73,13 +79,14 @@ export class CastDetection {
 
   /**
    * Rule 8: with character voices on, adding a manuscript also runs the free context-reading
-   * pass — the LLM detection job — when a chat endpoint is configured and the book is within
-   * the word limit (without one, the instant pass the import ran is all there is). Never fails
-   * the import: returns the job id, or null when no pass was started.
+   * pass — the LLM detection job — when the owner runs a chat server (TAPEHOUSE_LLM_URL) and the
+   * book is within the word limit. An embedded model runs it when asked (the studio's "Improve
+   * speakers", with its time estimate): on a CPU it can take long enough to want a say in it.
+   * Never fails the import: returns the job id, or null when no pass was started.
    */
   async startContextPass(ownerId: string, projectId: string): Promise<number | null> {
     const project = this.projects.owned(ownerId, projectId);
-    if (!project?.multiVoice || !this.chat.configured) return null;
+    if (!project?.multiVoice || this.language.source() !== 'url') return null;
     if (this.bookJobs.active(project.id, [JOB_TYPES.castDetection]).length > 0) return null;
     if (this.projects.totalsOf(project.id).words > ANNOTATION_WORD_LIMIT) return null;
     try {
@@ -93,10 +100,47 @@ export class CastDetection {
     }
   }
 
-  status(ownerId: string, projectId: string, jobId: number) {
+  /** How long method=llm would take on this book (ours). */
+  async estimate(ownerId: string, projectId: string) {
+    const project = this.cast.require(ownerId, projectId);
+    const estimate = await this.model.estimate(project);
+    return { ready: this.language.available(), model: this.language.label(), ...estimate };
+  }
+
+  /** The lines a finished model pass decided, least sure first (ours). */
+  lines(
+    ownerId: string,
+    projectId: string,
+    jobId: number,
+    query: { page: number; per_page: number; max_confidence?: number | undefined },
+  ) {
+    const row = this.row(ownerId, projectId, jobId);
+    const result = (row.result ?? null) as DetectionJobResult | null;
+    const all: DetectionLine[] = result?.lines ?? [];
+    const order = new Map(all.map((line, i) => [line, i]));
+    const wanted = all
+      .filter((l) => query.max_confidence === undefined || l.confidence <= query.max_confidence)
+      .sort((a, b) => a.confidence - b.confidence || (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    const start = (query.page - 1) * query.per_page;
+    return {
+      job_id: String(row.id),
+      model: result?.model ?? null,
+      lines: wanted.slice(start, start + query.per_page),
+      total: wanted.length,
+      page: query.page,
+      per_page: query.per_page,
+    };
+  }
+
+  private row(ownerId: string, projectId: string, jobId: number) {
     const project = this.cast.require(ownerId, projectId);
     const row = this.bookJobs.find(ownerId, project.id, JOB_TYPES.castDetection, jobId);
     if (!row) throw new AppError('not_found', `Speaker detection job ${jobId} not found.`);
+    return row;
+  }
+
+  status(ownerId: string, projectId: string, jobId: number) {
+    const row = this.row(ownerId, projectId, jobId);
     const result = detectionResultSchema.safeParse(row.result);
     return {
       job_id: String(row.id),

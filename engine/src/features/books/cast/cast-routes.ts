@@ -13,7 +13,10 @@ import {
   assignBody,
   assignResponse,
   castListSchema,
+  detectEstimateResponse,
   detectJobParams,
+  detectLinesQuery,
+  detectLinesResponse,
   detectQuery,
   detectResponse,
   detectStatusSchema,
@@ -53,7 +56,7 @@ export const castRoutes = [
     method: 'post',
     path: `${BASE}/cast/detect`,
     summary:
-      'Detect speakers: method=heuristic answers at once, method=llm starts a job (503 without a chat endpoint)',
+      'Detect speakers: method=heuristic answers at once, method=llm starts a job (503 without a language model)',
     tag: TAG,
     auth: 'user',
     scope: WRITE,
@@ -61,7 +64,7 @@ export const castRoutes = [
     authorize: ownProject,
     query: detectQuery,
     response: detectResponse,
-    errors: [...ERRORS, 'bad_request', 'conflict', 'service_unavailable'],
+    errors: [...ERRORS, 'bad_request', 'conflict', 'service_unavailable', 'model_not_installed'],
     handler: ({ params, query, principal }, services) =>
       services.books.detection.detect(ownerOf(principal), params.project_id, query.method),
   }),
@@ -78,6 +81,40 @@ export const castRoutes = [
     errors: [...ERRORS],
     handler: ({ params, principal }, services) =>
       services.books.detection.status(ownerOf(principal), params.project_id, params.detect_job_id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/cast/detect/estimate`,
+    summary: 'How long method=llm would take on this book with the language model (ours)',
+    tag: TAG,
+    auth: 'user',
+    scope: READ,
+    params: projectIdParams,
+    authorize: ownProject,
+    response: detectEstimateResponse,
+    errors: [...ERRORS],
+    handler: ({ params, principal }, services) =>
+      services.books.detection.estimate(ownerOf(principal), params.project_id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/cast/detect/{detect_job_id}/lines`,
+    summary: 'The quotations a method=llm job decided, least sure first, with a confidence (ours)',
+    tag: TAG,
+    auth: 'user',
+    scope: READ,
+    params: detectJobParams,
+    authorize: ownProject,
+    query: detectLinesQuery,
+    response: detectLinesResponse,
+    errors: [...ERRORS],
+    handler: ({ params, query, principal }, services) =>
+      services.books.detection.lines(
+        ownerOf(principal),
+        params.project_id,
+        params.detect_job_id,
+        query,
+      ),
   }),
   defineRoute({
     method: 'post',
@@ -113,7 +150,7 @@ export const castRoutes = [
     method: 'post',
     path: `${BASE}/screenplay/annotate`,
     summary:
-      'Split paragraphs into narration and dialogue lines with speakers and directions (a job; 503 without a chat endpoint)',
+      'Split paragraphs into narration and dialogue lines with speakers and directions (a job; with the language model when one is set up)',
     tag: TAG,
     auth: 'user',
     scope: WRITE,

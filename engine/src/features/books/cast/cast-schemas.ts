@@ -60,8 +60,59 @@ export const detectionResultSchema = z.object({
   aliases_added: z.number().int(),
   voices_picked: z.number().int(),
   targets: z.number().int(),
+  /** Ours: the model that read the book, in plain words. */
+  model: z.string().nullable().optional(),
+  /** Ours: quotations the model decided, and paragraphs whose earlier speaker it corrected. */
+  lines_read: z.number().int().optional(),
+  paragraphs_refined: z.number().int().optional(),
+  passages: z.number().int().optional(),
+  long_paragraphs_skipped: z.number().int().optional(),
 });
-export type DetectionJobResult = z.infer<typeof detectionResultSchema>;
+
+/** One quotation as the model pass left it (GET .../cast/detect/{job}/lines; ours). */
+export const detectionLineSchema = z.object({
+  paragraph_id: z.string(),
+  chapter_id: z.string(),
+  text: z.string().describe('The quotation (its first 200 characters).'),
+  rules_speaker: z.string().nullable().describe('What the rules said (null: nobody).'),
+  model_speaker: z.string().nullable().describe('What the model said (null: not sure who).'),
+  speaker: z.string().nullable().describe('What was kept.'),
+  confidence: z.number().describe('How sure the engine is of `speaker`, 0–1.'),
+  source: z.enum(['both', 'model', 'rules', 'none']),
+});
+export type DetectionLine = z.infer<typeof detectionLineSchema>;
+
+export type DetectionJobResult = z.infer<typeof detectionResultSchema> & {
+  /** Kept on the job for the lines route; not part of the status answer. */
+  lines?: DetectionLine[];
+};
+
+export const detectLinesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(100),
+  /** Only lines the engine is at most this sure of (e.g. 0.6 for the doubtful ones). */
+  max_confidence: z.coerce.number().min(0).max(1).optional(),
+});
+
+export const detectLinesResponse = z.object({
+  job_id: z.string(),
+  model: z.string().nullable(),
+  lines: z.array(detectionLineSchema).describe('Least sure first, then in reading order.'),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+
+export const detectEstimateResponse = z.object({
+  ready: z.boolean().describe('A language model is set up (else `install` says what to add).'),
+  model: z.string().nullable(),
+  lines: z.number().int().describe('Quotations the model would decide.'),
+  passages: z.number().int().describe('Calls to the model.'),
+  prompt_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  estimated_seconds: z.number().int(),
+  speed_measured: z.boolean().describe('false: guessed from the model size and this machine.'),
+});
 
 export const detectStatusSchema = z
   .object({

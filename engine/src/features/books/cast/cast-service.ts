@@ -263,19 +263,7 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
    * uncleared paragraphs are written (rule 7); the reading's aliases and gender hints are kept.
    */
   async heuristic(project: ProjectRow): Promise<{ attributed: number; characters: string[] }> {
-    const paragraphs = this.chapters.bookParagraphs(project.id);
-    const { reading, instant } = await this.readBook({
-      paragraphs: paragraphs.map((p) => ({
-        id: p.id,
-        text: p.text,
-        character_name: p.characterName,
-        locked: p.locked,
-        speaker_cleared: p.speakerCleared,
-        chapter_id: p.chapterId,
-      })),
-      language: project.language ?? DEFAULT_LANGUAGE,
-      aliases: this.castAliases(project.id),
-    });
+    const { reading, instant } = await this.readingOf(project);
     const attributions = new Map(instant);
     for (const p of reading.paragraphs) if (p.speaker) attributions.set(p.id, p.speaker);
     // Rule 7 is judged on the book as it is now: it may have been edited during the reading.
@@ -290,6 +278,24 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
       if (!characters.some((c) => nameKey(c) === nameKey(name))) characters.push(name);
     }
     return { attributed, characters };
+  }
+
+  /** The rules' reading of the whole book (worker pool), with the rows it read, in order. */
+  async readingOf(project: ProjectRow): Promise<BookReading & { rows: ParagraphRow[] }> {
+    const paragraphs = this.chapters.bookParagraphs(project.id);
+    const result = await this.readBook({
+      paragraphs: paragraphs.map((p) => ({
+        id: p.id,
+        text: p.text,
+        character_name: p.characterName,
+        locked: p.locked,
+        speaker_cleared: p.speakerCleared,
+        chapter_id: p.chapterId,
+      })),
+      language: project.language ?? DEFAULT_LANGUAGE,
+      aliases: this.castAliases(project.id),
+    });
+    return { ...result, rows: paragraphs };
   }
 
   /**

@@ -29,9 +29,21 @@ export const directionRoutes = [
     body: directionBody,
     response: directionStartResponse,
     status: 202,
-    errors: [...ERRORS, 'empty_selection', 'bad_request', 'conflict'],
+    errors: [
+      ...ERRORS,
+      'empty_selection',
+      'bad_request',
+      'conflict',
+      'model_not_installed',
+      'service_unavailable',
+    ],
     handler: ({ params, body, principal }, services) =>
-      services.books.direction.start(ownerOf(principal), params.project_id, body.chapter_ids),
+      services.books.direction.start(
+        ownerOf(principal),
+        params.project_id,
+        body.chapter_ids,
+        body.method,
+      ),
   }),
   defineRoute({
     method: 'get',

@@ -3,8 +3,15 @@ import { z } from 'zod';
 import { projectIdParams } from '../chapters/chapter-schemas.ts';
 import { CONTRACT_JOB_STATUSES } from '../cast/cast-schemas.ts';
 
+export const DIRECTION_METHODS = ['heuristic', 'model'] as const;
+
 export const directionBody = z.object({
   chapter_ids: z.array(z.string().uuid()).max(2000).optional(),
+  /**
+   * Ours: `model` (the language model), `heuristic` (the text's own cues), or `auto` (the
+   * default: the model when one is set up).
+   */
+  method: z.enum(['auto', ...DIRECTION_METHODS]).default('auto'),
 });
 
 export const directionStartResponse = z.object({
@@ -13,7 +20,9 @@ export const directionStartResponse = z.object({
   paragraphs_in_scope: z.number().int(),
   /** Auto Direction is free (document 2). */
   estimated_credits: z.literal(0),
-  method: z.enum(['heuristic']),
+  method: z.enum(DIRECTION_METHODS),
+  /** Ours: the language model that directed, in plain words (method model). */
+  model: z.string().nullable().optional(),
 });
 
 export const directionJobParams = projectIdParams.extend({
@@ -21,7 +30,8 @@ export const directionJobParams = projectIdParams.extend({
 });
 
 export const directionResultSchema = z.object({
-  method: z.enum(['heuristic']),
+  method: z.enum(DIRECTION_METHODS),
+  model: z.string().nullable().optional(),
   brief: z.string(),
   tone: z.string(),
   pace: z.string(),

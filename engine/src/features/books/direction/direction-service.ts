@@ -1,6 +1,7 @@
 /**
  * POST .../direction/auto, GET .../direction/auto/latest and .../{job_id}/status (document 2,
- * "Direction"). Starting checks the scope and the book's state; the work is the
+ * "Direction"). Starting checks the scope and the book's state and picks the method (the
+ * language model when one is set up, unless the caller asks for the heuristic); the work is the
  * `audiobook_auto_direction` job (direction-job.ts). Free: no credits are held or charged.
  */
 import type { ChapterRow, ParagraphRow } from '../../../db/schema/audiobook.ts';
@@ -14,6 +15,7 @@ import { chaptersInScope } from '../chapters/chapter-scope.ts';
 import type { ProjectRepo } from '../projects/project-repo.ts';
 import { requireOwnedProject } from '../projects/project-service.ts';
 import { directionResultSchema } from './direction-schemas.ts';
+import type { LanguageModel } from '../../language/index.ts';
 
 const BUSY: ReadonlySet<string> = new Set(['queued', 'narrating']);
 
@@ -33,10 +35,21 @@ export class DirectionService {
     private readonly chapters: ChapterRepo,
     private readonly bookJobs: BookJobs,
     private readonly jobs: JobRunner,
+    private readonly language: LanguageModel,
   ) {}
 
-  async start(ownerId: string, projectId: string, chapterIds: string[] | undefined) {
+  async start(
+    ownerId: string,
+    projectId: string,
+    chapterIds: string[] | undefined,
+    wanted: 'auto' | 'heuristic' | 'model' = 'auto',
+  ) {
     const project = requireOwnedProject(this.projects, ownerId, projectId);
+    if (wanted === 'model') this.language.require('Auto Direction with the language model');
+    const method =
+      wanted === 'heuristic' || (wanted === 'auto' && !this.language.available())
+        ? ('heuristic' as const)
+        : ('model' as const);
     const chapters = chaptersInScope(this.chapters, project.id, chapterIds);
     if (this.bookJobs.active(project.id, [JOB_TYPES.direction]).length > 0) {
       throw new AppError('conflict', 'Auto Direction is already running for this book.', {
@@ -61,13 +74,15 @@ export class DirectionService {
     const job = await this.jobs.create(ownerId, JOB_TYPES.direction, {
       project_id: project.id,
       chapter_ids: chapters.map((c) => c.id),
+      method,
     });
     return {
       job_id: String(job.id),
       chapters_in_scope: chapters.length,
       paragraphs_in_scope: inScope.length,
       estimated_credits: 0 as const,
-      method: 'heuristic' as const,
+      method,
+      model: method === 'model' ? this.language.label() : null,
     };
   }
 

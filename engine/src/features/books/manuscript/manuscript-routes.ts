@@ -138,7 +138,8 @@ export const manuscriptRoutes = [
   defineRoute({
     method: 'post',
     path: `${BASE}/generate`,
-    summary: 'Write the book from a prompt with the configured chat endpoint (503 without one)',
+    summary:
+      'Write the book from a prompt with the language model (503 naming the pack without one)',
     tag: TAG,
     auth: 'user',
     scope: WRITE,
@@ -153,6 +154,7 @@ export const manuscriptRoutes = [
       'validation_error',
       'conflict',
       'service_unavailable',
+      'model_not_installed',
     ],
     handler: ({ params, body, principal, signal }, services) =>
       services.books.manuscripts.generate(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batches } from '../cast/llm-speakers.ts';
+import { batches } from '../cast/detection-limits.ts';
 import { withinTolerance } from './screenplay-annotation.ts';
 
 const line = (text: string) => ({ text, speaker: null, direction: '' });

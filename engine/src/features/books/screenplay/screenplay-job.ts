@@ -1,8 +1,9 @@
 /**
- * `audiobook_screenplay_annotation` (document 2, rule 10): chapter by chapter, sendable
- * paragraphs go to the chat endpoint in batches, or, with no endpoint configured, take their
- * lines from the cast library's context reading of the whole book; each accepted answer is
- * applied in one transaction:
+ * `audiobook_screenplay_annotation` (document 2, rule 10): the rules read the whole book and cut
+ * its paragraphs into lines; with a language model set up, the model names each quotation's
+ * speaker and direction passage by passage (screenplay-annotation.ts) and each answered paragraph
+ * is applied as its passage returns; the rest of the scope takes the rules' lines, chapter by
+ * chapter. Each accepted answer is applied in one transaction:
  * - the first line keeps the paragraph's id, new lines are inserted right after it;
  * - a line whose text changes loses its audio and becomes `pending`;
  * - character_name is rewritten on every line in scope (lock a line to protect it);
@@ -17,15 +18,15 @@ import { AppError, throwIfCancelled } from '../../../errors.ts';
 import type { JobHandler } from '../../../jobs/job-types.ts';
 import { JOB_TYPES } from '../book-jobs.ts';
 import { textColumns, type ChapterRepo, type ParagraphPatch } from '../chapters/chapter-repo.ts';
-import { batches } from '../cast/llm-speakers.ts';
+import { batches } from '../cast/detection-limits.ts';
 import {
-  annotateBatch,
-  annotateWithoutChat,
+  annotateWithModel,
+  rulesLines,
   withinTolerance,
   type AnnotatedLine,
 } from './screenplay-annotation.ts';
 import { sendable, type AnnotationCounts } from './screenplay-service.ts';
-import type { ParagraphRow, ProjectRow } from '../../../db/schema/audiobook.ts';
+import type { ParagraphRow } from '../../../db/schema/audiobook.ts';
 import { DEFAULT_LANGUAGE } from '../projects/views.ts';
 import type { Books } from '../books.ts';
 import type { LineStatus } from '../status/line-status.ts';
@@ -75,41 +76,6 @@ export function applyLines(
   return rest.length > 0;
 }
 
-type Answers = (batch: ParagraphRow[]) => Promise<Map<string, AnnotatedLine[]>>;
-
-/**
- * Where the lines come from: the chat endpoint batch by batch when one is configured, else the
- * cast library's context reading of the whole book, made once (its aliases and gender hints are
- * recorded on the cast, rule 8).
- */
-function answerSource(
-  books: Books,
-  project: ProjectRow,
-  scope: ParagraphRow[],
-  known: Set<string>,
-  signal: AbortSignal,
-): Answers {
-  const { repos, cast, chat } = books;
-  const language = project.language ?? DEFAULT_LANGUAGE;
-  if (chat.configured) {
-    return (batch) => annotateBatch(chat, batch, { language, knownSpeakers: [...known] }, signal);
-  }
-  const { lines, reading } = annotateWithoutChat(
-    repos.chapters.bookParagraphs(project.id),
-    new Set(scope.map((p) => p.id)),
-    { language, aliases: cast.castAliases(project.id) },
-  );
-  cast.applyReading(project, reading);
-  return (batch) => {
-    const answers = new Map<string, AnnotatedLine[]>();
-    for (const p of batch) {
-      const found = lines.get(p.id);
-      if (found) answers.set(p.id, found);
-    }
-    return Promise.resolve(answers);
-  };
-}
-
 export const makeScreenplayJob = (
   books: Books,
 ): JobHandler<z.infer<typeof input>, AnnotationCounts> => ({
@@ -129,55 +95,72 @@ export const makeScreenplayJob = (
     };
     screenplay.live.set(jobId, counts);
     const chapters = repos.chapters.chaptersByIds(project.id, input.chapter_ids);
-    const known = new Set(
-      repos.chapters
-        .bookParagraphs(project.id)
-        .map((p) => p.characterName)
-        .filter((n): n is string => !!n),
-    );
-    progress({ percent: 0, stage: 'annotating' });
+    progress({ percent: 0, stage: 'reading the book' });
     const inScope = chapters.map((chapter) =>
       repos.chapters.paragraphs(chapter.id).filter((p) => sendable(p, chapter)),
     );
-    const answersFor = answerSource(books, project, inScope.flat(), known, signal);
-    for (const [index, chapter] of chapters.entries()) {
-      const paragraphs = inScope[index] ?? [];
+    const chapterOf = new Map(chapters.map((c) => [c.id, c]));
+    const { reading, rows: book } = await cast.readingOf(project);
+    throwIfCancelled(signal);
+    cast.applyReading(project, reading);
+    const indexOf = new Map(book.map((p, i) => [p.id, i]));
+    /** Writes one paragraph's lines if it is still as it was read and they hold its words. */
+    const apply = (original: ParagraphRow, lines: AnnotatedLine[]) => {
+      const chapter = chapterOf.get(original.chapterId);
+      const paragraph = repos.chapters.paragraphsByIds([original.id])[0];
+      // Changed meanwhile (locked, queued, text edited) or no usable answer: left alone.
+      if (
+        !chapter ||
+        !paragraph ||
+        paragraph.text !== original.text ||
+        !sendable(paragraph, chapter) ||
+        !withinTolerance(paragraph.text, lines)
+      ) {
+        counts.skipped_paragraphs += 1;
+        return;
+      }
+      if (applyLines(repos.chapters, books.lineStatus, paragraph, lines)) {
+        counts.paragraphs_split += 1;
+      }
+      for (const line of lines) {
+        if (line.speaker === null) continue;
+        if (!counts.speakers.some((s) => s.toLowerCase() === line.speaker?.toLowerCase())) {
+          counts.speakers.push(line.speaker);
+        }
+      }
+    };
+    let rest = new Set(inScope.flat().map((p) => p.id));
+    if (books.language.available()) {
+      const model = books.language.label() ?? 'the language model';
+      rest = await annotateWithModel({
+        book,
+        reading,
+        scope: rest,
+        language: project.language ?? DEFAULT_LANGUAGE,
+        model: books.language,
+        signal,
+        apply: (paragraph, lines) => {
+          throwIfCancelled(signal);
+          apply(paragraph, lines);
+        },
+        onProgress: (done, total) =>
+          progress({
+            percent: total === 0 ? 80 : (done / total) * 80,
+            stage: `annotating with ${model} (${Math.min(done + 1, total)}/${total})`,
+          }),
+      });
+    }
+    for (const index of chapters.keys()) {
+      const paragraphs = (inScope[index] ?? []).filter((p) => rest.has(p.id));
       for (const batch of batches(paragraphs)) {
         throwIfCancelled(signal);
-        const answers = await answersFor(batch);
-        throwIfCancelled(signal);
-        const current = new Map(
-          repos.chapters.paragraphsByIds(batch.map((p) => p.id)).map((p) => [p.id, p]),
-        );
         for (const original of batch) {
-          const lines = answers.get(original.id);
-          const paragraph = current.get(original.id);
-          // Changed meanwhile (locked, queued, text edited) or no usable answer: left alone.
-          if (
-            !lines ||
-            !paragraph ||
-            paragraph.text !== original.text ||
-            !sendable(paragraph, chapter) ||
-            !withinTolerance(paragraph.text, lines)
-          ) {
-            counts.skipped_paragraphs += 1;
-            continue;
-          }
-          if (applyLines(repos.chapters, books.lineStatus, paragraph, lines)) {
-            counts.paragraphs_split += 1;
-          }
-          for (const line of lines) {
-            if (line.speaker === null) continue;
-            known.add(line.speaker);
-            if (!counts.speakers.some((s) => s.toLowerCase() === line.speaker?.toLowerCase())) {
-              counts.speakers.push(line.speaker);
-            }
-          }
+          apply(original, rulesLines(reading, indexOf.get(original.id) ?? -1, original.text));
         }
       }
       counts.chapters_processed = index + 1;
       progress({
-        percent: ((index + 1) / chapters.length) * 98,
+        percent: 80 + ((index + 1) / chapters.length) * 18,
         stage: `annotating (${index + 1}/${chapters.length} chapters)`,
       });
     }

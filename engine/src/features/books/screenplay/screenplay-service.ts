@@ -1,8 +1,8 @@
 /**
  * POST .../screenplay/annotate and its status (document 2, rules 10–11). Starting checks the
  * scope and the book's state; the work is the `audiobook_screenplay_annotation` job
- * (screenplay-job.ts), with the chat endpoint when TAPEHOUSE_LLM_URL is set and with the cast
- * library's context reading when not (so annotation never answers 503).
+ * (screenplay-job.ts): the cast library's context reading, refined by the language model when
+ * one is set up (so annotation never answers 503).
  */
 import type { ChapterRow, ParagraphRow } from '../../../db/schema/audiobook.ts';
 import { AppError } from '../../../errors.ts';
@@ -11,8 +11,8 @@ import { JOB_TYPES, type BookJobs } from '../book-jobs.ts';
 import { contractError, contractStatus } from '../cast/cast-detection.ts';
 import type { ChapterRepo } from '../chapters/chapter-repo.ts';
 import { chaptersInScope } from '../chapters/chapter-scope.ts';
-import type { ChatClient } from '../llm/chat-client.ts';
-import { ANNOTATION_WORD_LIMIT } from '../cast/llm-speakers.ts';
+import type { LanguageModel } from '../../language/index.ts';
+import { ANNOTATION_WORD_LIMIT } from '../cast/detection-limits.ts';
 import type { ProjectRepo } from '../projects/project-repo.ts';
 import { requireOwnedProject } from '../projects/project-service.ts';
 
@@ -44,7 +44,7 @@ export class ScreenplayService {
     private readonly chapters: ChapterRepo,
     private readonly bookJobs: BookJobs,
     private readonly jobs: JobRunner,
-    private readonly chat: ChatClient,
+    private readonly language: LanguageModel,
   ) {}
 
   async start(ownerId: string, projectId: string, chapterIds: string[] | undefined) {
@@ -76,8 +76,8 @@ export class ScreenplayService {
       return chapter !== undefined && sendable(p, chapter);
     });
     const words = inScope.reduce((sum, p) => sum + p.wordCount, 0);
-    // The limit is the chat model's; the no-model reading takes any book in one pass.
-    if (this.chat.configured && words > ANNOTATION_WORD_LIMIT) {
+    // The limit is the model's; the rules' reading alone takes any book in one pass.
+    if (this.language.available() && words > ANNOTATION_WORD_LIMIT) {
       throw new AppError(
         'bad_request',
         `The selection has ${words} words; one annotation takes at most ${ANNOTATION_WORD_LIMIT}. Annotate fewer chapters at a time.`,

@@ -8,9 +8,12 @@ export const capabilityStatusSchema = z
     title: z.string().describe('Plain-language name, e.g. "Transcribe speech".'),
     status: z.enum(['ready', 'needs_pack', 'needs_configuration']),
     ready_with: z
-      .enum(['pack', 'built_in'])
+      .enum(['pack', 'configuration', 'built_in'])
       .nullable()
-      .describe('pack: an installed pack runs it; built_in: it works without one.'),
+      .describe(
+        'pack: an installed pack runs it; configuration: something the owner set up runs it ' +
+          '(the language model: their own model file or chat server); built_in: it works without one.',
+      ),
     ready_packs: z.array(z.string()),
     recommended: z
       .object({

@@ -44,10 +44,19 @@ export type SetupGoal = (typeof setupGoals)[number];
 
 /** What each first-run answer is for, as capabilities (docs/api/models.md, "First-run setup"). */
 const GOALS: Record<SetupGoal, Capability[]> = {
-  narrate: ['natural-voices'],
+  // The language model reads a book's speakers, splits and directs its lines.
+  narrate: ['natural-voices', 'language-model'],
   music: ['stems', 'midi', 'noise-reduction'],
   transcribe: ['transcription', 'diarization'],
-  all: ['natural-voices', 'transcription', 'diarization', 'stems', 'midi', 'noise-reduction'],
+  all: [
+    'natural-voices',
+    'language-model',
+    'transcription',
+    'diarization',
+    'stems',
+    'midi',
+    'noise-reduction',
+  ],
 };
 
 export interface ManagerDeps {
@@ -60,6 +69,7 @@ export interface ManagerDeps {
 
 export class ModelManager {
   private readonly registry: ModelRegistry;
+  private readonly configuredBy = new Map<Capability, () => string | null>();
 
   constructor(private readonly deps: ManagerDeps) {
     this.registry = deps.registry;
@@ -81,8 +91,20 @@ export class ModelManager {
     return { manifests: this.registry.manifests(), ready: (id) => ready.get(id) === true };
   }
 
+  /**
+   * An area above this one says when a capability is ready without a pack (the language area:
+   * the owner's own model file or chat server), in plain words for the status message.
+   */
+  registerConfigured(capability: Capability, source: () => string | null): void {
+    this.configuredBy.set(capability, source);
+  }
+
   capabilities(ffmpeg: boolean): CapabilityStatus[] {
-    return capabilityStatuses(this.facts(), { ffmpeg, machine: this.deps.machine() });
+    return capabilityStatuses(this.facts(), {
+      ffmpeg,
+      machine: this.deps.machine(),
+      configured: (capability) => this.configuredBy.get(capability)?.() ?? null,
+    });
   }
 
   disk(): { free_bytes: number; reserve_bytes: number } {

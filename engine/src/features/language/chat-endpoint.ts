@@ -1,12 +1,14 @@
 /**
- * The configured OpenAI-compatible chat endpoint (config.llmUrl: llama.cpp's server, Ollama,
- * vLLM, LM Studio, ...): `POST {llmUrl}/chat/completions`. Book generation, LLM speaker detection
- * and screenplay annotation use it; without one they answer 503 with what to configure
- * (docs/api/audiobook.md, "Language model"). Nothing leaves the machine unless the owner points
- * llmUrl elsewhere.
+ * An OpenAI-compatible chat server the owner runs (config.llmUrl: llama.cpp's server, Ollama,
+ * vLLM, LM Studio, ...): `POST {llmUrl}/chat/completions`, one of the language model's sources
+ * (docs/api/language-model.md). JSON answers are asked for with `response_format: json_schema`
+ * (llama.cpp's server, Ollama, LM Studio and vLLM constrain the answer to it); a server that
+ * refuses the field is asked again without it, once, and its answer is read for the first JSON
+ * value. Nothing leaves the machine unless the owner points llmUrl elsewhere.
  */
-import { DEFAULT_LLM_TIMEOUT_SECONDS } from '../../../config.ts';
-import { AppError, CancelledError } from '../../../errors.ts';
+import { DEFAULT_LLM_TIMEOUT_SECONDS } from '../../config.ts';
+import { AppError, CancelledError } from '../../errors.ts';
+import type { JsonSchema } from './embedded/llm-protocol.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -17,53 +19,44 @@ export interface ChatOptions {
   signal?: AbortSignal | undefined;
   temperature?: number;
   maxTokens?: number;
+  /** Constrain the answer to this schema (response_format json_schema). */
+  schema?: JsonSchema | undefined;
 }
 
-export const NO_ENDPOINT_HINT =
-  'Set TAPEHOUSE_LLM_URL (or "llmUrl" in settings.json) to an OpenAI-compatible chat endpoint, ' +
-  'e.g. http://127.0.0.1:8080/v1, and restart the engine.';
+export interface ChatAnswer {
+  text: string;
+  promptTokens: number | null;
+  outputTokens: number | null;
+}
 
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-export class ChatClient {
+export class ChatEndpoint {
   private model: Promise<string> | null = null;
+  /** The server refused response_format once: ask in the prompt only from then on. */
+  private schemaRefused = false;
 
   constructor(
-    private readonly url: string | null,
+    readonly url: string,
     private readonly configuredModel: string | null,
     /** config.llmTimeoutSeconds (TAPEHOUSE_LLM_TIMEOUT_SECONDS) in ms. */
     private readonly timeoutMs = DEFAULT_LLM_TIMEOUT_SECONDS * 1000,
   ) {}
 
-  get configured(): boolean {
-    return this.url !== null;
-  }
-
-  /** 503 naming the feature and the setting when no endpoint is configured. */
-  require(feature: string): void {
-    if (this.url === null) {
-      throw new AppError(
-        'service_unavailable',
-        `${feature} needs a language model. ${NO_ENDPOINT_HINT}`,
-        {
-          details: { setting: 'TAPEHOUSE_LLM_URL' },
-        },
-      );
-    }
-  }
-
   private unavailable(why: string, cause?: unknown): AppError {
-    return new AppError(
-      'service_unavailable',
-      `The language model endpoint (${this.url ?? 'none'}) ${why}.`,
-      { cause },
-    );
+    return new AppError('service_unavailable', `The language model server (${this.url}) ${why}.`, {
+      cause,
+      details: { reason: 'chat_server' },
+    });
   }
 
-  private async request(path: string, init: RequestInit, signal?: AbortSignal): Promise<unknown> {
-    if (this.url === null) throw this.unavailable('is not configured');
+  private async request(
+    path: string,
+    init: RequestInit,
+    signal?: AbortSignal,
+  ): Promise<{ status: number; body: unknown }> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let res: Response;
@@ -77,10 +70,10 @@ export class ChatClient {
     }
     if (!res.ok) {
       await res.body?.cancel();
-      throw this.unavailable(`answered HTTP ${res.status}`);
+      return { status: res.status, body: null };
     }
     try {
-      return (await res.json()) as unknown;
+      return { status: res.status, body: (await res.json()) as unknown };
     } catch (error) {
       if (signal?.aborted) throw new CancelledError();
       throw this.unavailable('answered something that is not JSON', error);
@@ -91,8 +84,8 @@ export class ChatClient {
   private modelName(signal?: AbortSignal): Promise<string> {
     if (this.configuredModel) return Promise.resolve(this.configuredModel);
     this.model ??= this.request('/models', { method: 'GET' }, signal)
-      .then((body) => {
-        const data = (body as { data?: { id?: unknown }[] }).data;
+      .then(({ body }) => {
+        const data = (body as { data?: { id?: unknown }[] } | null)?.data;
         const id = Array.isArray(data) ? data[0]?.id : undefined;
         return typeof id === 'string' && id !== '' ? id : 'default';
       })
@@ -101,9 +94,10 @@ export class ChatClient {
   }
 
   /** The assistant's text for `messages`. */
-  async complete(messages: ChatMessage[], options: ChatOptions = {}): Promise<string> {
+  async complete(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatAnswer> {
     const model = await this.modelName(options.signal);
-    const body = await this.request(
+    const withSchema = options.schema !== undefined && !this.schemaRefused;
+    const { status, body } = await this.request(
       '/chat/completions',
       {
         method: 'POST',
@@ -113,23 +107,45 @@ export class ChatClient {
           messages,
           temperature: options.temperature ?? 0.2,
           ...(options.maxTokens !== undefined && { max_tokens: options.maxTokens }),
+          ...(withSchema && {
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: 'answer', strict: true, schema: options.schema },
+            },
+          }),
           stream: false,
         }),
       },
       options.signal,
     );
-    const content = (body as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]
-      ?.message?.content;
+    if (withSchema && (status === 400 || status === 422)) {
+      this.schemaRefused = true;
+      return this.complete(messages, options);
+    }
+    if (body === null) throw this.unavailable(`answered HTTP ${status}`);
+    const reply = body as {
+      choices?: { message?: { content?: unknown } }[];
+      usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+    };
+    const content = reply.choices?.[0]?.message?.content;
     if (typeof content !== 'string') throw this.unavailable('answered without a message');
-    return content;
+    const count = (value: unknown) => (typeof value === 'number' ? value : null);
+    return {
+      text: content,
+      promptTokens: count(reply.usage?.prompt_tokens),
+      outputTokens: count(reply.usage?.completion_tokens),
+    };
   }
 
   /** complete(), then the first JSON value in the answer (models wrap JSON in prose or fences). */
-  async completeJson(messages: ChatMessage[], options: ChatOptions = {}): Promise<unknown> {
-    const text = await this.complete(messages, options);
-    const value = parseJsonReply(text);
+  async completeJson(
+    messages: ChatMessage[],
+    options: ChatOptions = {},
+  ): Promise<{ value: unknown; answer: ChatAnswer }> {
+    const answer = await this.complete(messages, options);
+    const value = parseJsonReply(answer.text);
     if (value === undefined) throw this.unavailable('answered without the JSON it was asked for');
-    return value;
+    return { value, answer };
   }
 }
 
