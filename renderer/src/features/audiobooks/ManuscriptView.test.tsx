@@ -48,7 +48,7 @@ describe('ManuscriptView', () => {
         .getAllByTestId('chapter-title')
         .map((t) => t.textContent),
     ).toEqual(['CHAPTER I', 'CHAPTER II']);
-    expect(screen.getByTestId('chapters-narrated').textContent).toBe('2 of 2 narrated');
+    expect(screen.getByTestId('chapters-narrated').textContent).toBe('0 of 2 narrated');
     expect(screen.getByTestId('chapter-heading').textContent).toBe('CHAPTER I');
     const list = screen.getByTestId('paragraph-list');
     await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(0));
@@ -87,7 +87,7 @@ describe('ManuscriptView', () => {
     const data = book();
     data.chapters[1]!.skip_narration = true;
     show(data, data.chapters[1]!.id);
-    expect(screen.getByTestId('chapters-narrated').textContent).toBe('1 of 2 narrated');
+    expect(screen.getByTestId('chapters-narrated').textContent).toBe('0 of 1 narrated');
     expect(screen.getByTestId('chapter-skipped-note').textContent).toContain(
       'not narrated or exported',
     );
