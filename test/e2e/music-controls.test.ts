@@ -69,6 +69,11 @@ describe('music page controls', () => {
       await mode.focus();
       await page.keyboard.press('Enter');
       await page.getByTestId('stems-mode-list').waitFor();
+      // The modes come from the engine after the page shows: End must land on the full list's
+      // last option, not on the one option there is before they arrive.
+      await expect
+        .poll(() => page.getByTestId('stems-mode-list').getByRole('option').count())
+        .toBeGreaterThan(1);
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
       await expect.poll(() => mode.getAttribute('data-value')).toBe('catalog');
