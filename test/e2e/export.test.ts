@@ -106,7 +106,7 @@ describe('ACX export in the studio', () => {
     expect(await rows.count()).toBe(5);
     for (const text of await rows.allTextContents()) {
       expect(text).toMatch(/Pass$/);
-      expect(text).toMatch(/-2\d\.\d dB/); // RMS
+      expect(text).toMatch(/[-−]2\d\.\d dB/); // RMS (the studio writes a true minus sign)
     }
     await page.screenshot({ path: path.join(OUTPUT, 'export-report.png'), ...SHOT });
 
