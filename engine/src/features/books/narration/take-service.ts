@@ -39,7 +39,8 @@ export class TakeService {
       voice_id: take.voiceId,
       // The name the studio shows (a take's voice may be of another language than the book's, or
       // one of the owner's own); null once the voice is gone from the catalog.
-      voice_name: this.deps.books.deps.voices.catalog.get(ownerId, take.voiceId)?.name ?? null,
+      voice_name:
+        this.deps.books.deps.voices.catalog.get(ownerId, take.voiceId)?.displayName ?? null,
       engine: take.engine,
       text: take.text,
       settings: take.settings,
