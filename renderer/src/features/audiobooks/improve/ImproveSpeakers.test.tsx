@@ -10,6 +10,7 @@ import { screen, waitFor, within, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ResponseOf } from '../../../api/contract.ts';
+import { ApiError } from '../../../api/errors.ts';
 import type { Job, JobEvent } from '../../../api/types.ts';
 import { applyJobEvent } from '../../../data/job-invalidation.ts';
 import { book, bookRoutes, PROJECT_ID } from '../../../test/book-fixtures.ts';
@@ -234,6 +235,23 @@ describe('improve speakers with the language model', () => {
     );
     expect(screen.getByTestId('improve-start')).toHaveProperty('disabled', true);
     expect(screen.queryByTestId('improve-estimate')).toBeNull();
+  });
+
+  it('shows the engine’s refusal in the dialog and starts nothing', async () => {
+    const user = userEvent.setup();
+    show({
+      [`POST ${BOOK}/cast/detect`]: () => {
+        throw new ApiError(409, 'conflict', 'Speaker detection is already running for this book.');
+      },
+    });
+    await user.click(await screen.findByTestId('improve-speakers-open'));
+    const dialog = await screen.findByTestId('improve-dialog');
+    await within(dialog).findByTestId('improve-estimate');
+    await user.click(within(dialog).getByTestId('improve-start'));
+    expect((await within(dialog).findByTestId('improve-error')).textContent).toContain(
+      'Speaker detection is already running for this book.',
+    );
+    expect(screen.queryByTestId('improve-running')).toBeNull();
   });
 
   it('stops a running pass', async () => {
