@@ -124,8 +124,22 @@ describe('a job event', () => {
       (f) => f.path,
     );
     expect(families).toEqual(
-      expect.arrayContaining(['/model-packs', '/stem-extraction', '/voice', '/jobs', '/credits']),
+      expect.arrayContaining([
+        '/model-packs',
+        '/language-model',
+        '/stem-extraction',
+        '/voice',
+        '/jobs',
+        '/credits',
+      ]),
     );
+  });
+
+  it('refreshes the language model and the book when a speaker detection ends', () => {
+    const detection = job({ type: 'audiobook_cast_detection', input: { project_id: 'b1' } });
+    const paths = familiesFor(detection, 'job.completed').map((f) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['/audiobook', '/language-model', '/jobs']));
+    expect(familiesFor(detection, 'job.progress')).toEqual([]);
   });
 });
 

@@ -35,9 +35,17 @@ export const JOB_TOUCHES: readonly Touches[] = [
     live: ['/audiobook/projects/{project_id}/narration/progress'],
   },
   { types: ['audiobook_'], families: ['/audiobook'] },
+  // The model pass loads the language model and measures its speed (the Models page shows both).
+  { types: ['audiobook_cast_detection'], families: ['/language-model'] },
   {
     types: ['model_'],
-    families: ['/model-packs', '/stem-extraction', '/audiobook/voices', '/voice'],
+    families: [
+      '/model-packs',
+      '/language-model',
+      '/stem-extraction',
+      '/audiobook/voices',
+      '/voice',
+    ],
   },
   { types: ['tool_install'], families: ['/web/tools'] },
   { types: ['media_info', 'video_download', 'video_download_public'], families: ['/video'] },

@@ -23,6 +23,15 @@ function show(data: Book, routes: FakeRoutes = {}) {
         ...bookRoutes(data),
         'POST /audiobook/projects/{project_id}/cast/assign': () => ({}) as never,
         'POST /audiobook/projects/{project_id}/cast/alias': () => ({}) as never,
+        // No earlier language-model pass (improve/ImproveSpeakers.test.tsx covers one).
+        'GET /jobs': () => ({
+          jobs: [],
+          total: 0,
+          page: 1,
+          per_page: 20,
+          has_next: false,
+          has_prev: false,
+        }),
         ...routes,
       },
     },

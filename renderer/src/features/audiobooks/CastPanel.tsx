@@ -3,7 +3,8 @@
  * line count, a sample line, its voice and the names merged onto it. "Merge…" sets an alias
  * (POST .../cast/alias); the engine's 400 ("not allowed") is shown in the dialog as it words it.
  * Each voice is named, picked and previewed in place (CastVoicePicker). The table scrolls in its
- * own frame when the window is narrow, so no column is ever cut off.
+ * own frame when the window is narrow, so no column is ever cut off. Above it, "Improve speakers
+ * with the language model" (./improve/ImproveSpeakers.tsx).
  */
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
@@ -21,6 +22,7 @@ import { SpeakerChip } from './bits.tsx';
 import { useBookNarration } from './book-narration-context.tsx';
 import { BOOK_ROUTE, bookFamily, useBookVoices, useCast } from './book-queries.ts';
 import { CastVoicePicker } from './CastVoicePicker.tsx';
+import { ImproveSpeakers } from './improve/ImproveSpeakers.tsx';
 import { speakerKey } from './speaker-colour.ts';
 import castStyles from './Cast.module.css';
 import { Icon } from '../../ui/Icon.tsx';
@@ -70,6 +72,7 @@ export function CastPanel({ projectId }: { projectId: string }) {
             each line of dialogue; you can also set a speaker on any paragraph.
           </Alert>
         )}
+        <ImproveSpeakers projectId={projectId} />
         {members.length > 0 && (
           <Table label="Cast" testId="cast-table" minWidth={860}>
             <thead>

@@ -1,7 +1,8 @@
 /**
  * Settings › Models: every pack, grouped by what it lets you do, each group headed by the
  * capability status the whole studio shares (ready / needs a pack / needs setting up) and free
- * disk on top. `#/settings/models?for=<capability>` (from a tool page) scrolls to that group.
+ * disk on top, and the language model the studio reads and writes books with
+ * (LanguageModelCard). `#/settings/models?for=<capability>` (from a tool page) scrolls to that group.
  */
 import { useEffect, useMemo } from 'react';
 import { errorMessage } from '../../api/errors.ts';
@@ -14,6 +15,7 @@ import { Card } from '../../ui/Card.tsx';
 import { Cluster, Stack } from '../../ui/Layout.tsx';
 import { hrefFor } from '../shell/router.ts';
 import { statusTone, statusWord, type CapabilityStatus } from './capabilities.ts';
+import { LanguageModelCard } from './LanguageModelCard.tsx';
 import { ModelPackRow } from './ModelPackRow.tsx';
 import type { Pack } from './use-model-packs.ts';
 import styles from './ModelsPage.module.css';
@@ -67,6 +69,7 @@ export function ModelsPage() {
           </ButtonLink>
         </Cluster>
       )}
+      <LanguageModelCard />
       {grouped.map(([status, id, packs]) => (
         <div key={id} id={`for-${id}`} className={id === focused ? styles.focused : undefined}>
           <Card
