@@ -257,7 +257,7 @@ describe('the Translate page', () => {
     );
     await screen.findByTestId('translate-result');
     expect(screen.getByTestId('translate-dub')).toBeTruthy();
-    expect(screen.getByTestId('translate-original')).toBeTruthy();
+    expect(screen.getByTestId('translate-compare').textContent).toBe('Compare with the original');
     const downloads = within(screen.getByTestId('translate-downloads'))
       .getAllByRole('link')
       .map((a) => [a.textContent, a.getAttribute('href')]);

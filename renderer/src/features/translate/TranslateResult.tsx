@@ -1,10 +1,12 @@
 /**
- * A finished translation: the dub beside the original (two players, so either can be heard
- * against the other), and every download — the dubbed audio, the video when the recording was
- * one, the subtitles in both languages and the recording's own audio.
+ * A finished translation: the dub in a player, an A/B against the original (the same moment in
+ * either, switched without a gap), and every download: the dubbed audio, the video when the
+ * recording was one, and the subtitles in both languages.
  */
+import { useState } from 'react';
+import { ABPlayer } from '../../ui/audio/ABPlayer.tsx';
 import { AudioPlayer } from '../../ui/audio/AudioPlayer.tsx';
-import { ButtonLink } from '../../ui/Button.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Cluster, Stack } from '../../ui/Layout.tsx';
 import type { SpeechTranslation } from './translate-types.ts';
@@ -34,6 +36,42 @@ function links(t: SpeechTranslation, source: string, target: string): Link[] {
   ];
 }
 
+/** A/B of the original and the dub, heard in sync; decoded only when asked for. */
+function Compare({
+  original,
+  dub,
+  source,
+  target,
+}: {
+  original: string;
+  dub: string;
+  source: string;
+  target: string;
+}) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <div>
+        <Button
+          icon="play"
+          variant="secondary"
+          onClick={() => setOpen(true)}
+          testId="translate-compare"
+        >
+          Compare with the original
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ABPlayer
+      a={{ id: 'original', url: original, choice: `A · ${source}`, title: `Original (${source})` }}
+      b={{ id: 'dub', url: dub, choice: `B · ${target}`, title: `Dub (${target})` }}
+      testIdPrefix="translate-ab"
+    />
+  );
+}
+
 export function TranslateResult({
   translation,
   languageName,
@@ -60,12 +98,12 @@ export function TranslateResult({
             testId="translate-dub"
           />
         )}
-        {original && (
-          <AudioPlayer
-            src={original}
-            title={`Original in ${source}`}
-            compact
-            testId="translate-original"
+        {original && translation.translated_audio_url && (
+          <Compare
+            original={original}
+            dub={translation.translated_audio_url}
+            source={source}
+            target={target}
           />
         )}
         <Cluster gap={2} testId="translate-downloads">
