@@ -11,6 +11,7 @@ import { FileDrop } from '../../ui/FileDrop.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { Select, type SelectOption } from '../../ui/Select.tsx';
 import { PackNeededAlert } from './PackNeededAlert.tsx';
+import { PairCheck } from './PairCheck.tsx';
 import type { DubLanguages, TranslateChoices } from './translate-types.ts';
 import styles from './Translate.module.css';
 
@@ -102,6 +103,7 @@ export function TranslateForm({
           testId="translate-source"
         />
       </div>
+      <PairCheck source={source === DETECT ? '' : source} target={target} />
       {error !== null && error !== undefined && (
         <PackNeededAlert error={error} testId="translate-error" />
       )}

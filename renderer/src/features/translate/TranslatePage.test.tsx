@@ -302,11 +302,32 @@ describe('the Translate page', () => {
     expect(document.body.textContent ?? '').not.toMatch(/manifest|models\/|TAPEHOUSE_|task_id/i);
   });
 
-  it('offers the pack a refused translation needs, for a file (400) and for an address (503)', async () => {
+  it('says which pack a language pair needs before starting, and offers the pack a refused translation needs (400 for a file, 503 for an address)', async () => {
     const user = userEvent.setup();
     let calls = 0;
     const view = renderPage({
-      'GET /translation/languages': () => LANGUAGES,
+      'GET /translation/languages': (request) =>
+        request.query.get('target') === 'de' && request.query.get('source') === 'en'
+          ? {
+              ...LANGUAGES,
+              pair: {
+                source: 'en',
+                target: 'de',
+                possible: false,
+                speech: null,
+                translation: null,
+                recognition: { pack: 'whisper-small' },
+                problems: [
+                  {
+                    stage: 'translation',
+                    reason: 'pack_not_installed',
+                    message: 'No installed pack translates English into German.',
+                    pack: 'opus-mt-en-de',
+                  },
+                ],
+              },
+            }
+          : LANGUAGES,
       'GET /translation/translations': () => ({ translations: [], total: 0, skip: 0, limit: 20 }),
       'POST /translation/translations': () => {
         calls += 1;
@@ -369,7 +390,15 @@ describe('the Translate page', () => {
       new File([new Uint8Array(64)], 'interview.wav', { type: 'audio/wav' }),
     );
     await pick(user, 'translate-target', 'de');
+    expect(screen.queryByTestId('translate-pair')).toBeNull();
     await pick(user, 'translate-source', 'en');
+    // Said before anything is sent: the pair needs a pack.
+    expect((await screen.findByTestId('translate-pair')).textContent).toContain(
+      'No installed pack translates English into German.',
+    );
+    expect(
+      (await screen.findByTestId('translate-pair-install-opus-mt-en-de')).textContent,
+    ).toContain('Opus-MT English to German');
     await user.click(screen.getByTestId('translate-start'));
     const alert = await screen.findByTestId('translate-error');
     expect(alert.textContent).toContain('This needs a pack');

@@ -24,7 +24,6 @@ export function TranslatePage() {
   return (
     <PageBody testId="translate-page">
       <NeedsPack capability="transcription" />
-      <NeedsPack capability="translation" />
       <TranslateForm
         languages={page.languages}
         busy={page.starting}
