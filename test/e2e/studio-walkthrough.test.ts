@@ -35,6 +35,7 @@ const PAGES = [
   '/web',
   '/reader',
   '/transcription',
+  '/translate',
   '/voices/lab',
   '/music/stems',
   '/music/midi',

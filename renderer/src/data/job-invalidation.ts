@@ -53,6 +53,7 @@ export const JOB_TOUCHES: readonly Touches[] = [
   { types: ['voice_'], families: ['/voice', '/audiobook/voices'] },
   { types: ['transcription', 'speaker_diarization'], families: ['/transcription'] },
   { types: ['stem_extraction'], families: ['/stem-extraction'] },
+  { types: ['speech_translation'], families: ['/translation/translations'] },
   { types: ['midi_transcription'], families: ['/midi'] },
   { types: ['denoise'], families: ['/denoiser'] },
 ];

@@ -31,3 +31,18 @@ if (typeof globalThis.ResizeObserver !== 'function') {
     disconnect(): void {}
   };
 }
+
+// jsdom has no matchMedia; wavesurfer.js (the design system's AudioPlayer) asks it about the
+// pointer on creation. No media query matches in a test.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (media: string): MediaQueryList => ({
+    matches: false,
+    media,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  });
+}

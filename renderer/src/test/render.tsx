@@ -3,7 +3,7 @@
  * a fake engine (./fake-engine.ts).
  */
 import './dom.ts';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { contractApi } from '../api/contract.ts';
@@ -14,6 +14,8 @@ import { fakeEngine, type FakeEngine, type FakeRoutes } from './fake-engine.ts';
 
 export interface Rendered extends RenderResult {
   engine: FakeEngine;
+  /** The studio's query cache, for a test to deliver job events into (applyJobEvent). */
+  queries: QueryClient;
 }
 
 export function renderStudio(
@@ -39,5 +41,5 @@ export function renderStudio(
       </ContractApisProvider>
     </QueryClientProvider>,
   );
-  return { ...result, engine };
+  return { ...result, engine, queries };
 }

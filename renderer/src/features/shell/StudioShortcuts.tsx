@@ -12,6 +12,7 @@ const GO_TO: [key: string, path: string, name: string][] = [
   ['r', '/reader', 'Reader'],
   ['w', '/web', 'From the web'],
   ['t', '/transcription', 'Transcription'],
+  ['d', '/translate', 'Translate'],
   ['l', '/voices/lab', 'Voice lab'],
   ['s', '/music/stems', 'Stems'],
   ['m', '/music/midi', 'Audio to MIDI'],

@@ -13,6 +13,7 @@ import { StemsPage } from '../stems/StemsPage.tsx';
 import { SetupPanel } from '../setup/SetupPanel.tsx';
 import { SyncPanel } from '../sync/SyncPanel.tsx';
 import { TranscriptionPage } from '../transcription/TranscriptionPage.tsx';
+import { TranslatePage } from '../translate/TranslatePage.tsx';
 import { VoiceLabPage } from '../voice-lab/VoiceLabPage.tsx';
 import { VoicesPage } from '../voices/VoicesPage.tsx';
 import { ReaderPage } from '../web/ReaderPage.tsx';
@@ -28,6 +29,7 @@ const PAGES: Record<string, (path: string) => ReactNode> = {
   '/web': () => <WebPage />,
   '/reader': () => <ReaderPage />,
   '/transcription': () => <TranscriptionPage />,
+  '/translate': () => <TranslatePage />,
   '/voices/lab': () => <VoiceLabPage />,
   '/music/stems': () => <StemsPage />,
   '/music/midi': () => <MidiPage />,

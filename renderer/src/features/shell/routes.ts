@@ -76,6 +76,16 @@ export const AREAS: readonly AreaRoute[] = [
     summary: 'Turn speech into text with word times and speakers, correct it, and export captions.',
   },
   {
+    path: '/translate',
+    label: 'Translate',
+    title: 'Speech translation',
+    icon: 'globe',
+    section: 'Production',
+    ready: true,
+    summary:
+      'Dub a recording or a video into another language, each speaker keeping a voice of their own, with subtitles in both languages.',
+  },
+  {
     path: '/voices/lab',
     label: 'Voice lab',
     icon: 'flask',
