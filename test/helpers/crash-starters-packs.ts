@@ -51,7 +51,7 @@ async function install(ctx: StartContext, pack: string, from: string): Promise<n
   return Number(body.id);
 }
 
-async function installed(ctx: StartContext, pack: string, from: string): Promise<void> {
+export async function installed(ctx: StartContext, pack: string, from: string): Promise<void> {
   const done = await waitJob(ctx, await install(ctx, pack, from), 120_000);
   if (done.status !== 'completed')
     throw new Error(`installing ${pack}: ${JSON.stringify(done).slice(0, 300)}`);

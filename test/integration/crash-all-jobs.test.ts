@@ -29,6 +29,10 @@ import { makeSineWav, systemFfmpeg } from '../helpers/audio-fixtures.ts';
 import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
 import { BOOKS_STARTERS } from '../helpers/crash-starters-books.ts';
 import { PACK_STARTERS, QUEUED_STARTER, writeCrashPacks } from '../helpers/crash-starters-packs.ts';
+import {
+  TRANSLATION_STARTERS,
+  writeTranslationPack,
+} from '../helpers/crash-starters-translation.ts';
 import { startCrashWeb, WEB_STARTERS, type CrashWeb } from '../helpers/crash-starters-web.ts';
 import {
   STARTERS as BASE_STARTERS,
@@ -47,6 +51,7 @@ const STARTERS: Record<string, Starter> = {
   ...BOOKS_STARTERS,
   ...PACK_STARTERS,
   ...WEB_STARTERS,
+  ...TRANSLATION_STARTERS,
 };
 
 const models = realModel('denoise/gtcrn_simple.onnx') && realModel('midi/nmp.onnx');
@@ -245,7 +250,10 @@ describe.runIf(ready)('a hard crash mid-job, for every registered job type', () 
     ).toEqual([]);
 
     const inputs = await makeInputs(temp.dir);
-    const packs = writeCrashPacks(path.join(temp.dir, 'packs'), folders.manifestsDir);
+    const packs = {
+      ...writeCrashPacks(path.join(temp.dir, 'packs'), folders.manifestsDir),
+      ...writeTranslationPack(path.join(temp.dir, 'mt-pack'), folders.manifestsDir),
+    };
     const web: CrashWeb = await startCrashWeb(path.join(temp.dir, 'web'));
     const home = path.join(temp.dir, 'home');
     const tmp = path.join(temp.dir, 'engine-tmp');
