@@ -25,7 +25,11 @@ import type { ProjectRepo } from '../projects/project-repo.ts';
 import { requireOwnedProject, type MultiVoiceSwitch } from '../projects/project-service.ts';
 import { savedVoice, type VoiceContext } from './voice-order.ts';
 import { DEFAULT_LANGUAGE } from '../projects/views.ts';
-import type { BookReading, BookReadingInput } from './rules/book-reading-task.ts';
+import {
+  readingInput,
+  type BookReading,
+  type BookReadingInput,
+} from './rules/book-reading-task.ts';
 
 /**
  * Reads a whole book's speakers (speakers/book-reading-task.ts). books.ts runs it in the worker
@@ -283,18 +287,12 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
   /** The rules' reading of the whole book (worker pool), with the rows it read, in order. */
   async readingOf(project: ProjectRow): Promise<BookReading & { rows: ParagraphRow[] }> {
     const paragraphs = this.chapters.bookParagraphs(project.id);
-    const result = await this.readBook({
-      paragraphs: paragraphs.map((p) => ({
-        id: p.id,
-        text: p.text,
-        character_name: p.characterName,
-        locked: p.locked,
-        speaker_cleared: p.speakerCleared,
-        chapter_id: p.chapterId,
-      })),
-      language: project.language ?? DEFAULT_LANGUAGE,
-      aliases: this.castAliases(project.id),
-    });
+    const result = await this.readBook(
+      readingInput(project, paragraphs, this.chapters.listChapters(project.id), {
+        language: project.language ?? DEFAULT_LANGUAGE,
+        aliases: this.castAliases(project.id),
+      }),
+    );
     return { ...result, rows: paragraphs };
   }
 
