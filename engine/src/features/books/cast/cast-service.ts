@@ -8,6 +8,7 @@ import type { CastRow, ParagraphRow, ProjectRow } from '../../../db/schema/audio
 import { AppError } from '../../../errors.ts';
 import type { DistinctVoiceOptions, VoiceAge, VoiceCatalog } from '../../voices/index.ts';
 import { ageHint } from './cast-age.ts';
+import { appAliasesInTheWay } from './rules/app-aliases.ts';
 import type { SpeakerPass } from '../manuscript/book-import.ts';
 import {
   buildCastMembers,
@@ -463,8 +464,13 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
     const project = this.require(ownerId, projectId);
     const rows = this.castRows(project.id);
     const aliasOf = body.alias_of ?? null;
+    // Detected aliases give way to the user's merge (rules/app-aliases.ts); the user's stay.
+    const moves = appAliasesInTheWay(body.character_name, aliasOf, [...rows.values()]);
     // Rule 13: 400 when not allowed (self, chains and cycles; the cast library's rules).
-    validateAlias(body.character_name, aliasOf, this.aliases([...rows.values()]));
+    validateAlias(body.character_name, aliasOf, this.aliases(moves.after));
+    for (const r of moves.changed) {
+      this.cast.update(r.id, { aliasOfKey: r.aliasOfKey, aliasSetBy: r.aliasSetBy });
+    }
     const paragraphs = this.chapters.bookParagraphs(project.id);
     const lines = paragraphs.filter(
       (p) => p.characterName && nameKey(p.characterName) === nameKey(body.character_name),
