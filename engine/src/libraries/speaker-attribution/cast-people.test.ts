@@ -71,3 +71,15 @@ describe('the book’s makers are not characters', () => {
     expect(cast).not.toContain('Mary Meehan');
   });
 });
+
+describe('gender from the book’s pronouns outranks a first-name list', () => {
+  it('“Sidney” is a woman when the book says “she”', () => {
+    const reading = castOf([
+      'Sidney opened the door, and she smiled at the visitor.',
+      'Sidney sat down. She poured the tea.',
+      'Sidney laughed, and she shook her head.',
+      '“You are late,” said Sidney.',
+    ]);
+    expect(reading.characters.find((c) => c.name === 'Sidney')?.gender).toBe('female');
+  });
+});

@@ -16,7 +16,14 @@
  * twice, and never to another, are learned and the book is read a second time with them.
  */
 import type { CastAlias } from './aliases.ts';
-import { buildCharacters, type Character, type Gender, type NameForm } from './characters.ts';
+import {
+  buildCharacters,
+  parseName,
+  titleGender,
+  type Character,
+  type Gender,
+  type NameForm,
+} from './characters.ts';
 import { takeTurns } from './conversation.ts';
 import { lexiconFor, type Lexicon } from './lexicon.ts';
 import { tieKinWords, withKinTies } from './kin-ties.ts';
@@ -244,7 +251,16 @@ export function readCast(
   const learned = learnDescriptors(result.runs);
   if (learned.size > 0) result = read(learned);
   const perQuote = speakersPerQuote(result.quotes, result.runs, readings);
-  return assemble(paragraphs, readings, perQuote, index.characters, callerAliases);
+  // The cast's gender (the voice it is given): a title first, then the book's own he/she over
+  // the first-name list ("Sidney" may be a woman; issue 28). The reading itself keeps the
+  // first-name order: on the held-out half the pronouns first lost LitBank precision and recall.
+  const voiced = (c: Character): Gender | null => {
+    if (c.forms.some((f) => titleGender(parseName(f, lex).titles, lex) !== null)) return c.gender;
+    const heard = new Set(c.forms.map((f) => gathered.votes.gender(nameKey(f))));
+    heard.delete(null);
+    return heard.size === 1 ? ([...heard][0] as Gender) : c.gender;
+  };
+  return assemble(paragraphs, readings, perQuote, index.characters, callerAliases, voiced);
 }
 
 function assemble(
@@ -253,6 +269,7 @@ function assemble(
   perQuote: QuoteSpeaker[][],
   characters: Character[],
   callerAliases: CastAlias[],
+  voiced: (c: Character) => Gender | null,
 ): CastReading {
   const lineCount = new Map<Character, number>();
   const out: ParagraphCast[] = paragraphs.map((p, i) => {
@@ -298,7 +315,7 @@ function assemble(
     castCharacters.push({
       name: character.name,
       aliases: variants,
-      gender: character.gender,
+      gender: voiced(character),
       lines,
     });
     for (const name of variants) {
