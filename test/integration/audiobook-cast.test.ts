@@ -218,6 +218,40 @@ describe('assign, alias and multi_voice', () => {
     expect(removed.body).toMatchObject({ alias_of: null, lines_revoiced: 1 });
   });
 
+  it('never refuses a merge because of an alias the app made (issue 28)', async () => {
+    const text = bookText([
+      {
+        title: 'Chapter 1',
+        paragraphs: [
+          'Anna Vale came down to the harbour.',
+          '“We should leave before the tide turns,” said Anna Vale.',
+          '“There is time yet,” replied Marco.',
+          '“Then let us walk,” said Anna.',
+        ],
+      },
+    ]);
+    const project = await createProject(api);
+    const res = await paste(api, project.id, text, { multi_voice: true, detect_speakers: false });
+    await waitForJob(api, String(res.body.detection_job_id));
+    const detected = (await cast(project.id)).members.find((m) => m.character_name === 'Anna');
+    // The reading merged "Anna" onto "Anna Vale" itself.
+    expect(detected?.alias_of).toBe('Anna Vale');
+    // The user turns it round: "Anna Vale" is an alias of "Anna". Before, 400 alias_cycle.
+    const merged = await api.post<{ members: Member[] } & Json>(
+      `/audiobook/projects/${project.id}/cast/alias`,
+      { character_name: 'Anna Vale', alias_of: 'Anna' },
+    );
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const anna = merged.body.members.find((m) => m.character_name === 'Anna');
+    expect(anna).toMatchObject({ alias_of: null, aliases: ['Anna Vale'] });
+    // A user's own alias still answers 400 when a merge would chain onto it.
+    const chained = await api.post(`/audiobook/projects/${project.id}/cast/alias`, {
+      character_name: 'Marco',
+      alias_of: 'Anna Vale',
+    });
+    expect(chained.status).toBe(400);
+  });
+
   it('refuses an alias onto itself with 400', async () => {
     const book = await dialogueBook();
     const res = await api.post(`/audiobook/projects/${book.id}/cast/alias`, {

@@ -262,6 +262,20 @@ describe('ACX export', () => {
     expect(res.body.chapters[0]?.paragraphs).toHaveLength(3);
   });
 
+  it('counts every line without audio, listing at most 50 a chapter (issue 28)', async () => {
+    const project = await createProject(api, { title: 'Long Unread', selected_voice_id: EN_US });
+    const long = Array.from({ length: 66 }, (_, i) => `Line ${i + 1} of the long chapter.`);
+    const text = bookText([{ title: 'Chapter One', paragraphs: long }]);
+    expect((await paste(api, project.id, text)).status).toBe(200);
+    const res = await api.post<
+      Json & { chapters: { paragraphs: unknown[]; missing_count: number }[] }
+    >(`/audiobook/projects/${project.id}/export`, {});
+    expect(res.status).toBe(409);
+    expect(res.body.chapters[0]?.missing_count).toBe(66);
+    expect(res.body.chapters[0]?.paragraphs).toHaveLength(50);
+    expect(String(res.body.detail)).toMatch(/^66 paragraph/);
+  });
+
   it('rejects a cover that is not square and 2400×2400 at upload, with the measured size', async () => {
     const project = await createProject(api, { title: 'Small Cover' });
     const base = `/audiobook/projects/${project.id}`;

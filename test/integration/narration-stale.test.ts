@@ -113,6 +113,13 @@ describe('stale audio', () => {
       `/audiobook/projects/${id}/chapters`,
     );
     expect(list.body.chapters.map((c) => c.stale_paragraphs)).toEqual([4, 0]);
+    // The project body counts them too, alone and in the library list (issue 28).
+    const book = await api.get<Json>(`/audiobook/projects/${id}`);
+    expect(book.body).toMatchObject({ stale_paragraphs: 4 });
+    const library = await api.get<{ projects: { id: string; stale_paragraphs: number }[] }>(
+      `/audiobook/projects`,
+    );
+    expect(library.body.projects.find((p) => p.id === id)?.stale_paragraphs).toBe(4);
     const before = await progress();
     expect(before).toMatchObject({ stale_paragraphs: 4, completed: 6 });
     expect(before.chapters.map((c) => c.stale_paragraphs)).toEqual([4, 0]);
@@ -126,6 +133,9 @@ describe('stale audio', () => {
     expect(again.body.skipped).toMatchObject({ not_stale: 2 });
     expect((await waitForJob(api, again.body.job_id, 120_000)).status).toBe('completed');
     expect((await progress()).stale_paragraphs).toBe(0);
+    expect((await api.get<Json>(`/audiobook/projects/${id}`)).body).toMatchObject({
+      stale_paragraphs: 0,
+    });
     const after = (await paragraphsOf(api, id, one)) as unknown as Line[];
     expect(after.every((p) => !p.audio_stale && p.status === 'completed')).toBe(true);
     const takes = await api.get<{ takes: { voice_id: number; voice_name: string | null }[] }>(

@@ -32,6 +32,7 @@ export function project(extra: Partial<Project> = {}): Project {
     genre: '',
     status: 'ready_for_narration',
     total_chapters: 2,
+    stale_paragraphs: 0,
     chapters: null,
     parsing_completed_at: AT,
     error_message: null,

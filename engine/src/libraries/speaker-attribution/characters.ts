@@ -25,6 +25,7 @@
 import type { Lexicon } from './lexicon.ts';
 import { firstNameGender, fullFormsOf } from './first-names.ts';
 import { nameKey } from './names.ts';
+import { namesAPlace } from './places.ts';
 
 export type Gender = 'male' | 'female';
 
@@ -36,6 +37,8 @@ export interface NameForm {
   seen: number;
   /** The book uses it as a person's name (a given name opening sentences as their subject). */
   person?: boolean;
+  /** Times the narration puts it where a place goes ("at Netherfield"; places.ts). */
+  place?: number;
 }
 
 export interface Character {
@@ -142,6 +145,7 @@ export function buildCharacters(args: {
       known.spoken += form.spoken;
       known.seen += form.seen;
       known.person ||= form.person;
+      if (form.place) known.place = (known.place ?? 0) + form.place;
     }
   };
   for (const form of args.forms) add(form);
@@ -323,6 +327,7 @@ export function buildCharacters(args: {
   const characters: Character[] = [];
   const ofKey = new Map<string, Character>();
   for (const [root, keys] of members) {
+    if (isPlace(keys, byKey, parsed, fixed)) continue;
     const forms = keys.map((k) => byKey.get(k) as NameForm);
     const callerMain = keys.map((k) => mains.get(k)).find((m) => m !== undefined);
     const best = [...forms].sort(
@@ -343,4 +348,25 @@ export function buildCharacters(args: {
     for (const k of keys) ofKey.set(k, character);
   }
   return { characters, of: (name) => ofKey.get(nameKey(name)) };
+}
+
+/**
+ * A group of forms naming a place, not a person (places.ts): one of its forms is a place's name
+ * or sits where places go, and none speaks in a reporting clause, carries a title, is a first
+ * name or was named by the caller (a caller's name is a speaker, whatever it looks like).
+ */
+function isPlace(
+  keys: string[],
+  byKey: Map<string, NameForm>,
+  parsed: Map<string, Parsed>,
+  fixed: Set<string>,
+): boolean {
+  const forms = keys.map((k) => byKey.get(k) as NameForm);
+  if (!forms.some((f) => (f.place ?? 0) > 0 || namesAPlace(f.name))) return false;
+  if (forms.some((f) => f.spoken > 0 || f.person === true)) return false;
+  return keys.every((k) => {
+    const p = parsed.get(k);
+    if (fixed.has(k) || p === undefined || p.titles.length > 0) return false;
+    return p.rest.length === 0 || firstNameGender(p.rest[0] as string) === null;
+  });
 }

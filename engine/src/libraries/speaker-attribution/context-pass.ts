@@ -16,12 +16,20 @@
  * twice, and never to another, are learned and the book is read a second time with them.
  */
 import type { CastAlias } from './aliases.ts';
-import { buildCharacters, type Character, type Gender, type NameForm } from './characters.ts';
+import {
+  buildCharacters,
+  parseName,
+  titleGender,
+  type Character,
+  type Gender,
+  type NameForm,
+} from './characters.ts';
 import { takeTurns } from './conversation.ts';
 import { lexiconFor, type Lexicon } from './lexicon.ts';
 import { tieKinWords, withKinTies } from './kin-ties.ts';
 import { GenderVotes, nameMentions } from './mentions.ts';
 import { nameKey } from './names.ts';
+import { locativeMention } from './places.ts';
 import { SPEECH_SHARE } from './paragraph-analysis.ts';
 import { NARRATOR, Scene } from './scene.ts';
 import { namesAtSentenceStarts } from './sentence-start-names.ts';
@@ -32,6 +40,11 @@ import { readParagraph, type ParagraphReading } from './utterances.ts';
 export interface ContextParagraph extends ParagraphForDetection {
   /** Paragraphs of another chapter start a new scene. */
   chapter_id?: string;
+  /**
+   * Front or back matter (title page, credits, colophon): the names it mentions are the book's
+   * makers, not its characters, so they are not gathered from it.
+   */
+  matter?: boolean;
 }
 
 export interface CastLine {
@@ -80,10 +93,20 @@ export function gatherNames(
   readings: ParagraphReading[],
   presets: (string | null)[],
   lex: Lexicon,
+  book: { matter?: readonly boolean[]; bookPeople?: readonly string[] } = {},
 ) {
   const forms: NameForm[] = [];
-  const add = (name: string, spoken: boolean, person = false) =>
-    forms.push({ name, spoken: spoken ? 1 : 0, seen: 1, ...(person && { person }) });
+  const notCharacter = makersOf(book.bookPeople ?? []);
+  const add = (name: string, spoken: boolean, person = false, place = false) => {
+    if (notCharacter(name)) return;
+    forms.push({
+      name,
+      spoken: spoken ? 1 : 0,
+      seen: 1,
+      ...(person && { person }),
+      ...(place && { place: 1 }),
+    });
+  };
   readings.forEach((r, i) => {
     const preset = presets[i];
     if (preset) add(preset, true);
@@ -103,16 +126,36 @@ export function gatherNames(
       .split(/[\s.]+/)
       .every((w) => w === '' || knownWords.has(w));
   const votes = new GenderVotes(lex);
-  readings.forEach((r) => {
+  readings.forEach((r, i) => {
+    if (book.matter?.[i] === true) return;
     r.pieces.forEach((piece, k) => {
       if (piece.kind !== 'narration') return;
       const tokens = r.pieceTokens[k] ?? [];
       const mentions = nameMentions(tokens, lex, isKnown);
-      for (const m of mentions) add(m.name, false, givenNames.has(nameKey(m.name)));
+      for (const m of mentions) {
+        const place = locativeMention(tokens, m.from, m.to);
+        add(m.name, false, givenNames.has(nameKey(m.name)), place);
+      }
       votes.read(tokens, mentions, (name) => nameKey(name));
     });
   });
   return { forms, isKnown, votes } satisfies Gathered;
+}
+
+/**
+ * The book's makers are not its characters: "Jane Austen" is no alias of Jane. A form is a
+ * maker's name when it is one's full name or, for a name of two words or more, its surname alone.
+ */
+function makersOf(people: readonly string[]): (name: string) => boolean {
+  const keys = new Set<string>();
+  for (const person of people) {
+    const key = nameKey(person);
+    if (key === '') continue;
+    keys.add(key);
+    const words = key.split(/\s+/);
+    if (words.length >= 2) keys.add(words[words.length - 1] as string);
+  }
+  return (name) => keys.has(nameKey(name));
 }
 
 function learnDescriptors(runs: Turn[][]): Map<string, Character> {
@@ -162,7 +205,12 @@ function speakersPerQuote(
 
 export function readCast(
   paragraphs: ContextParagraph[],
-  opts: { language: string; aliases?: CastAlias[] },
+  opts: {
+    language: string;
+    aliases?: CastAlias[];
+    /** The author, translator and other makers named on the title page: never characters. */
+    bookPeople?: string[];
+  },
 ): CastReading {
   const lex = lexiconFor(opts.language);
   const callerAliases = opts.aliases ?? [];
@@ -170,7 +218,10 @@ export function readCast(
   const presets = paragraphs.map((p) =>
     p.character_name?.trim() ? p.character_name.trim() : null,
   );
-  const gathered = gatherNames(readings, presets, lex);
+  const gathered = gatherNames(readings, presets, lex, {
+    matter: paragraphs.map((p) => p.matter === true),
+    bookPeople: opts.bookPeople ?? [],
+  });
   const index = buildCharacters({
     forms: gathered.forms,
     lex,
@@ -200,7 +251,16 @@ export function readCast(
   const learned = learnDescriptors(result.runs);
   if (learned.size > 0) result = read(learned);
   const perQuote = speakersPerQuote(result.quotes, result.runs, readings);
-  return assemble(paragraphs, readings, perQuote, index.characters, callerAliases);
+  // The cast's gender (the voice it is given): a title first, then the book's own he/she over
+  // the first-name list ("Sidney" may be a woman; issue 28). The reading itself keeps the
+  // first-name order: on the held-out half the pronouns first lost LitBank precision and recall.
+  const voiced = (c: Character): Gender | null => {
+    if (c.forms.some((f) => titleGender(parseName(f, lex).titles, lex) !== null)) return c.gender;
+    const heard = new Set(c.forms.map((f) => gathered.votes.gender(nameKey(f))));
+    heard.delete(null);
+    return heard.size === 1 ? ([...heard][0] as Gender) : c.gender;
+  };
+  return assemble(paragraphs, readings, perQuote, index.characters, callerAliases, voiced);
 }
 
 function assemble(
@@ -209,6 +269,7 @@ function assemble(
   perQuote: QuoteSpeaker[][],
   characters: Character[],
   callerAliases: CastAlias[],
+  voiced: (c: Character) => Gender | null,
 ): CastReading {
   const lineCount = new Map<Character, number>();
   const out: ParagraphCast[] = paragraphs.map((p, i) => {
@@ -254,7 +315,7 @@ function assemble(
     castCharacters.push({
       name: character.name,
       aliases: variants,
-      gender: character.gender,
+      gender: voiced(character),
       lines,
     });
     for (const name of variants) {

@@ -96,10 +96,13 @@ export function annotateWithoutModel(args: {
   scope: ReadonlySet<string>;
   language: string;
   aliases?: CastAlias[];
+  /** The author, translator and other makers: never characters (context-pass.ts). */
+  bookPeople?: string[];
 }): { lines: Map<string, SplitLine[]>; reading: CastReading } {
   const reading = readCast(args.paragraphs, {
     language: args.language,
     ...(args.aliases !== undefined && { aliases: args.aliases }),
+    ...(args.bookPeople !== undefined && { bookPeople: args.bookPeople }),
   });
   const lines = new Map<string, SplitLine[]>();
   reading.paragraphs.forEach((paragraph, i) => {

@@ -8,6 +8,7 @@ import type { CastRow, ParagraphRow, ProjectRow } from '../../../db/schema/audio
 import { AppError } from '../../../errors.ts';
 import type { DistinctVoiceOptions, VoiceAge, VoiceCatalog } from '../../voices/index.ts';
 import { ageHint } from './cast-age.ts';
+import { appAliasesInTheWay } from './rules/app-aliases.ts';
 import type { SpeakerPass } from '../manuscript/book-import.ts';
 import {
   buildCastMembers,
@@ -25,7 +26,11 @@ import type { ProjectRepo } from '../projects/project-repo.ts';
 import { requireOwnedProject, type MultiVoiceSwitch } from '../projects/project-service.ts';
 import { savedVoice, type VoiceContext } from './voice-order.ts';
 import { DEFAULT_LANGUAGE } from '../projects/views.ts';
-import type { BookReading, BookReadingInput } from './rules/book-reading-task.ts';
+import {
+  readingInput,
+  type BookReading,
+  type BookReadingInput,
+} from './rules/book-reading-task.ts';
 
 /**
  * Reads a whole book's speakers (speakers/book-reading-task.ts). books.ts runs it in the worker
@@ -283,18 +288,12 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
   /** The rules' reading of the whole book (worker pool), with the rows it read, in order. */
   async readingOf(project: ProjectRow): Promise<BookReading & { rows: ParagraphRow[] }> {
     const paragraphs = this.chapters.bookParagraphs(project.id);
-    const result = await this.readBook({
-      paragraphs: paragraphs.map((p) => ({
-        id: p.id,
-        text: p.text,
-        character_name: p.characterName,
-        locked: p.locked,
-        speaker_cleared: p.speakerCleared,
-        chapter_id: p.chapterId,
-      })),
-      language: project.language ?? DEFAULT_LANGUAGE,
-      aliases: this.castAliases(project.id),
-    });
+    const result = await this.readBook(
+      readingInput(project, paragraphs, this.chapters.listChapters(project.id), {
+        language: project.language ?? DEFAULT_LANGUAGE,
+        aliases: this.castAliases(project.id),
+      }),
+    );
     return { ...result, rows: paragraphs };
   }
 
@@ -465,8 +464,13 @@ export class CastService implements MultiVoiceSwitch, SpeakerPass {
     const project = this.require(ownerId, projectId);
     const rows = this.castRows(project.id);
     const aliasOf = body.alias_of ?? null;
+    // Detected aliases give way to the user's merge (rules/app-aliases.ts); the user's stay.
+    const moves = appAliasesInTheWay(body.character_name, aliasOf, [...rows.values()]);
     // Rule 13: 400 when not allowed (self, chains and cycles; the cast library's rules).
-    validateAlias(body.character_name, aliasOf, this.aliases([...rows.values()]));
+    validateAlias(body.character_name, aliasOf, this.aliases(moves.after));
+    for (const r of moves.changed) {
+      this.cast.update(r.id, { aliasOfKey: r.aliasOfKey, aliasSetBy: r.aliasSetBy });
+    }
     const paragraphs = this.chapters.bookParagraphs(project.id);
     const lines = paragraphs.filter(
       (p) => p.characterName && nameKey(p.characterName) === nameKey(body.character_name),

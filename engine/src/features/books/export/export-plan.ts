@@ -144,7 +144,12 @@ export function planExport(
         `(chapters ${notReady.map((c) => c.chapter_number).join(', ')}); narrate them or mark them skip_narration.`,
       {
         details: {
-          chapters: notReady.map((c) => ({ ...c, paragraphs: c.paragraphs.slice(0, 50) })),
+          // The ids stop at 50 a chapter (the body stays bounded); the count never does.
+          chapters: notReady.map((c) => ({
+            ...c,
+            missing_count: c.paragraphs.length,
+            paragraphs: c.paragraphs.slice(0, 50),
+          })),
         },
       },
     );

@@ -87,6 +87,10 @@ export const projectSchema = z
     genre: z.string(),
     status: z.string().meta({ description: `One of ${PROJECT_STATUSES.join(', ')}` }),
     total_chapters: z.number().int(),
+    stale_paragraphs: z.number().int().meta({
+      description:
+        'Narrated lines whose audio no longer matches their text, speaker, voice or direction (chapters not skipped)',
+    }),
     chapters: z.array(chapterSchema).nullable(),
     parsing_completed_at: z.string().nullable(),
     error_message: z.string().nullable(),

@@ -86,7 +86,15 @@ export class ProjectService {
       project,
       this.projects.totalsOf(project.id),
       includeChapters ? this.chapterViews(project) : null,
+      this.staleCount(project),
     );
+  }
+
+  /** The book's stale lines, the chapters' `stale_paragraphs` summed (skipped ones never count). */
+  private staleCount(project: ProjectRow): number {
+    let count = 0;
+    for (const n of this.staleness.perChapter(project).values()) count += n;
+    return count;
   }
 
   create(ownerId: string, body: CreateProjectBody) {
@@ -127,7 +135,12 @@ export class ProjectService {
     const totals = this.projects.totals(rows.map((r) => r.id));
     return {
       projects: rows.map((row) =>
-        projectView(row, totals.get(row.id) ?? this.projects.totalsOf(row.id)),
+        projectView(
+          row,
+          totals.get(row.id) ?? this.projects.totalsOf(row.id),
+          null,
+          this.staleCount(row),
+        ),
       ),
       ...paginate(total, filter.page, filter.per_page),
     };
@@ -240,7 +253,14 @@ export class ProjectService {
       estimated_cost_usd: round2(minutes * PRICE_USD_PER_MINUTE),
       recent_projects: rows
         .slice(0, 5)
-        .map((row) => projectView(row, totals.get(row.id) ?? this.projects.totalsOf(row.id))),
+        .map((row) =>
+          projectView(
+            row,
+            totals.get(row.id) ?? this.projects.totalsOf(row.id),
+            null,
+            this.staleCount(row),
+          ),
+        ),
     };
   }
 }

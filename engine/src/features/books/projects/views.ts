@@ -12,10 +12,12 @@ export const DEFAULT_LANGUAGE = 'en-US';
 export type ChapterJson = ReturnType<typeof chapterView>;
 export type ParagraphJson = ReturnType<typeof paragraphView>;
 
+/** `stale`: the book's narrated lines whose audio no longer matches them (line-staleness.ts). */
 export function projectView(
   row: ProjectRow,
   totals: ProjectTotals,
   chapters: ChapterJson[] | null = null,
+  stale = 0,
 ): ProjectJson {
   return {
     id: row.id,
@@ -28,6 +30,7 @@ export function projectView(
     genre: row.genre,
     status: row.status,
     total_chapters: totals.chapters,
+    stale_paragraphs: stale,
     chapters,
     parsing_completed_at: row.parsingCompletedAt,
     error_message: row.errorMessage,

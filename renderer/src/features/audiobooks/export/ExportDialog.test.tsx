@@ -108,7 +108,13 @@ describe('ExportDialog', () => {
               chapter_id: second.id,
               chapter_number: 2,
               title: second.title,
-              paragraphs: [{ id: 'p', position: 1, status: 'pending' }],
+              // 66 lines without audio, of which the engine lists the first 50 (issue 28).
+              missing_count: 66,
+              paragraphs: Array.from({ length: 50 }, (_, i) => ({
+                id: `p${i}`,
+                position: i + 1,
+                status: 'pending',
+              })),
             },
           ],
         },
@@ -118,9 +124,9 @@ describe('ExportDialog', () => {
     const dialog = await open(user);
     await user.click(within(dialog).getByTestId('export-start'));
     const notReady = await within(dialog).findByTestId('export-not-ready');
-    expect(within(notReady).getByTestId('export-not-ready-chapter').textContent).toContain(
-      'Chapter 2',
-    );
+    const named = within(notReady).getByTestId('export-not-ready-chapter').textContent;
+    expect(named).toContain('Chapter 2');
+    expect(named).toContain('66 paragraphs without audio');
     await user.click(within(notReady).getByTestId('export-narrated-only'));
     await waitFor(() => expect(onStart).toHaveBeenCalledTimes(2));
     expect(onStart.mock.calls[1]![0].chapter_ids).toEqual([first.id]);

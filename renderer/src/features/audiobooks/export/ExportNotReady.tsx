@@ -44,8 +44,8 @@ export function ExportNotReady({
           {chapters.map((c) => (
             <li key={c.chapter_id} data-testid="export-not-ready-chapter">
               Chapter {c.chapter_number}
-              {c.title ? ` · ${c.title}` : ''} — {c.paragraphs.length} paragraph
-              {c.paragraphs.length === 1 ? '' : 's'} without audio
+              {c.title ? ` · ${c.title}` : ''} — {c.missing_count ?? c.paragraphs.length} paragraph
+              {(c.missing_count ?? c.paragraphs.length) === 1 ? '' : 's'} without audio
             </li>
           ))}
         </ul>

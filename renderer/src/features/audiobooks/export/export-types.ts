@@ -21,5 +21,7 @@ export interface NotReadyChapter {
   chapter_id: string;
   chapter_number: number;
   title: string;
+  /** How many lines have no audio: `paragraphs` lists at most 50 of them. */
+  missing_count?: number;
   paragraphs: { id: string; position: number; status: string }[];
 }

@@ -7,6 +7,7 @@ import { WorkerPool } from '../../../../jobs/worker-pool.ts';
 import {
   BOOK_READING_TASK,
   readBook,
+  readingInput,
   type BookReading,
   type BookReadingInput,
 } from './book-reading-task.ts';
@@ -47,5 +48,40 @@ describe('the book reading task', () => {
     expect(speakers[2]).toBe('Martha');
     expect(speakers[4]).toBe('Mr. Tobias Hale');
     expect(there.instant.get('p4')).toBe('Tobias');
+  });
+});
+
+describe('the reading input from the book’s rows', () => {
+  const row = (id: string, chapterId: string, text: string) =>
+    ({
+      id,
+      chapterId,
+      text,
+      characterName: null,
+      locked: false,
+      speakerCleared: false,
+    }) as unknown as Parameters<typeof readingInput>[1][number];
+
+  it('leaves the author and the credits out of the cast (issue 28)', () => {
+    const built = readingInput(
+      { author: 'Jane Austen' },
+      [
+        row('t0', 'front', 'Pride and Prejudice, by Jane Austen. Transcribed by Mary Meehan.'),
+        row('p0', 'c1', 'Jane Austen was not there; Jane was.'),
+        row('p1', 'c1', '“I am glad,” said Jane.'),
+        row('p2', 'c1', '“So am I,” said Mary.'),
+      ],
+      [
+        { id: 'front', kind: 'front_matter' },
+        { id: 'c1', kind: 'chapter' },
+      ],
+      { language: 'en', aliases: [] },
+    );
+    expect(built.bookPeople).toEqual(['Jane Austen']);
+    expect(built.paragraphs.map((p) => p.matter)).toEqual([true, false, false, false]);
+    const cast = readBook(built).reading.characters.flatMap((c) => [c.name, ...c.aliases]);
+    expect(cast).toEqual(expect.arrayContaining(['Jane', 'Mary']));
+    expect(cast).not.toContain('Jane Austen');
+    expect(cast).not.toContain('Mary Meehan');
   });
 });
