@@ -3,7 +3,15 @@
 // annotation: audiobook-cast-llm.test.ts.
 import { describe, expect, it } from 'vitest';
 import { registerUser } from '../helpers/accounts.ts';
-import { client, paragraphsOf, waitForJob, type Json } from '../helpers/audiobook.ts';
+import {
+  bookText,
+  client,
+  createProject,
+  paragraphsOf,
+  paste,
+  waitForJob,
+  type Json,
+} from '../helpers/audiobook.ts';
 import {
   NARRATOR,
   NARRATOR_2,
