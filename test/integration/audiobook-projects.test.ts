@@ -64,6 +64,7 @@ const PROJECT_FIELDS = [
   'narration_completed_at',
   'production_completed_at',
   'speed',
+  'stale_paragraphs',
   'narration_style',
   'narrator',
   'publisher',
