@@ -211,7 +211,9 @@ describe('studio account area', () => {
     await page.getByTestId('confirm-revoke-others').waitFor();
     await page.getByTestId('confirm-revoke-others-button').click();
     await expect.poll(() => page.getByTestId('session-row').count()).toBe(1);
-    expect(await textOf('sessions-messages')).toContain('Every other session was signed out.');
+    await expect
+      .poll(() => textOf('sessions-messages'))
+      .toContain('Every other session was signed out.');
     await expect.poll(() => textOf('devices-active')).toBe('1');
     expect(await page.getByTestId('device-row').count()).toBe(1);
     await page.getByTestId('devices-include-inactive').check();

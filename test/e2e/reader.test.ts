@@ -93,7 +93,7 @@ describe('Reader page', { timeout: 240_000 }, () => {
       await item.getByRole('button', { name: 'Copy embed code' }).click();
       const copied = await page.evaluate<string>('navigator.clipboard.readText()');
       expect(copied).toMatch(
-        /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/api\/v1\/reader\/public\/\d+\/embed"/,
+        /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/api\/v1\/reader\/public\/[0-9a-f]{32}\/embed"/,
       );
       await page.screenshot({ path: path.join(OUTPUT, 'reader.png'), ...SHOT });
     } finally {

@@ -32,6 +32,7 @@ const FIELDS: Record<string, Record<string, string>> = {
   '/stem-extraction/api/extract': { mode: 'two' },
   '/stem-extraction/quote': { mode: 'two' },
   '/stem-extraction/extract/advanced': { single_stem: 'vocals' },
+  '/translation/translations': { target_language: 'de' },
 };
 
 /** The file field(s) a row documents: `voice_files` twice, `files`, or `file`. */

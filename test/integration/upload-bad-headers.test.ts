@@ -79,6 +79,14 @@ describe('a header claiming 65,535 channels (issue 25, defect 8)', () => {
         body.includes('model_not_installed')
       )
         continue;
+      // Speech translation checks the language pair's packs before it reads the file: without
+      // them it is a 400 naming them (docs/api/speech-translation.md), the audio never opened.
+      if (
+        route.path === '/translation/translations' &&
+        res.status === 400 &&
+        body.includes('cannot be done with the packs installed here')
+      )
+        continue;
       const code = /"code":"([a-z_]+)"/.exec(body)?.[1];
       if (res.status !== 400 || !['invalid_audio', 'unsupported_media'].includes(code ?? ''))
         wrong.push(`${route.path} → ${res.status} ${body.slice(0, 300)}`);
