@@ -108,9 +108,6 @@ export function watchRss(root: number, everyMs = 50): RssWatch {
   };
 }
 
-/** Resident bytes of `pid` and all its descendants (the language-model test's name for treeRss). */
-export const processTreeRss = treeRss;
-
 /** The engine's language-model process (llm-child), or null when none runs. */
 export function modelProcess(enginePid: number): number | null {
   for (const pid of processTree(enginePid)) {

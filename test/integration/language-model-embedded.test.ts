@@ -22,7 +22,7 @@ import {
 import { startEngineProcess, type EngineProcess } from '../helpers/engine.ts';
 import { tinyModelEnv } from '../helpers/language-model.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
-import { modelProcess, processTreeRss } from '../helpers/process-memory.ts';
+import { modelProcess, treeRss } from '../helpers/process-memory.ts';
 
 const temp = makeTempDir();
 let engine: EngineProcess;
@@ -254,11 +254,11 @@ describe('the embedded language model', { timeout: 300_000 }, () => {
   it('gives its memory back when unloaded, and unloads itself when idle', async () => {
     const pid = engine.child.pid ?? 0;
     await api.post('/language-model/unload');
-    const idle = processTreeRss(pid);
+    const idle = treeRss(pid);
     const { id } = await book();
     const res = await api.post(`/audiobook/projects/${id}/cast/detect?method=llm`);
     await waitForJob(api, String(res.body.job_id), 120_000);
-    const loaded = processTreeRss(pid);
+    const loaded = treeRss(pid);
     const status = await api.get<Status>('/language-model');
     expect(status.body.loaded).toBe(true);
     expect(Number(status.body.memory_bytes)).toBeGreaterThan(10e6);
@@ -266,7 +266,7 @@ describe('the embedded language model', { timeout: 300_000 }, () => {
     const unload = await api.post<Status>('/language-model/unload');
     expect(unload.body).toMatchObject({ loaded: false, memory_bytes: null });
     expect(modelProcess(pid)).toBeNull();
-    const after = processTreeRss(pid);
+    const after = treeRss(pid);
     // The model process held tens of MB (the runtime and the tiny model); all of it went.
     expect(loaded - idle).toBeGreaterThan(20e6);
     expect(after - idle).toBeLessThan((loaded - idle) * 0.25);
